@@ -1,0 +1,34 @@
+"""The ``navcomp`` command: play, bench (and later serve, tournament, replay)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="navcomp", description="NavComp: Space Mission and Space Pioneers."
+    )
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    from navcomp import bench, terminal
+
+    terminal.add_parser(commands)
+    bench.add_parser(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        code: int = args.run(args)
+    except KeyboardInterrupt:
+        print("\ninterrupted", file=sys.stderr)
+        return 130
+    return code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,37 @@
+"""The three ways an action can be refused, each with a stable code.
+
+The server maps ``code`` straight into its JSON error bodies, so the codes are
+part of the public interface and never change.
+"""
+
+from __future__ import annotations
+
+
+class ActionError(ValueError):
+    """Base class: the action was refused and the state is unchanged."""
+
+    code = "action_refused"
+
+
+class MalformedActionError(ActionError):
+    """The action cannot be parsed: unknown word, card, planet or tile, bad shape."""
+
+    code = "malformed_action"
+
+
+class IllegalActionError(ActionError):
+    """The action is well formed but the rules do not allow it now."""
+
+    code = "illegal_action"
+
+
+class NotYourTurnError(ActionError):
+    """The action comes from a player who is not the one to decide."""
+
+    code = "not_your_turn"
+
+
+class GameOverError(IllegalActionError):
+    """The game has ended: no more actions are accepted."""
+
+    code = "game_over"

@@ -1,0 +1,55 @@
+"""The Space Mission rule book as the game protocol sees it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from navcomp.core.protocol import JSON, Game, GameInfo
+from navcomp.games.space_mission.actions import NUM_ACTIONS, Action
+from navcomp.games.space_mission.components import MAX_PLAYERS, MIN_PLAYERS
+from navcomp.games.space_mission.state import SpaceMissionState
+
+OPTIONS: dict[str, Any] = {
+    "hide_reserved": False,
+    "max_rounds": 0,
+}
+"""``hide_reserved``: the printed rule, owners cannot look at their reserved tiles.
+``max_rounds``: stop and score after this many rounds (0: no cap); for playouts."""
+
+
+class SpaceMissionGame(Game[SpaceMissionState]):
+    info = GameInfo(
+        name="space-mission",
+        title="Space Mission",
+        min_players=MIN_PLAYERS,
+        max_players=MAX_PLAYERS,
+        num_distinct_actions=NUM_ACTIONS,
+        options=OPTIONS,
+    )
+
+    def new_initial_state(
+        self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> SpaceMissionState:
+        self.check_player_count(num_players)
+        merged = self.normalize_options(options)
+        if merged["max_rounds"] < 0:
+            raise ValueError("max_rounds must be 0 (no cap) or positive")
+        return SpaceMissionState.new(num_players, seed, merged)
+
+    def state_from_json(self, data: JSON) -> SpaceMissionState:
+        from navcomp.games.space_mission.storage import state_from_json
+
+        return state_from_json(data)
+
+    def action_to_text(self, action: int) -> str:
+        return str(Action.from_id(action))
+
+    def action_from_text(self, text: str) -> int:
+        return Action.from_text(text).id
+
+    def action_to_json(self, action: int) -> JSON:
+        return Action.from_id(action).to_json()
+
+    def action_from_json(self, data: JSON) -> int:
+        return Action.from_json(data).id

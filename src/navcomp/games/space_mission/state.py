@@ -1,0 +1,521 @@
+"""A Space Mission position and the rules that move it.
+
+The state is flat on purpose: lists of small ints that a clone copies in a few
+microseconds.  Seats are numbered 0..n-1 in turn order; planets are addressed
+by their ring position 0..7 inside the state and by planet id in actions.
+
+Randomness lives in the state (``rng``, one 64-bit integer), so a game is
+reproducible from its setup and log.  The draw pile has no order: each draw
+takes a uniformly random card from it.  A planet's pile is dealt only when
+somebody first looks at it (``real[pos] is None`` until then; its tiles are
+counted in ``pool``).  Both are equivalent in distribution to shuffling up
+front and keep secrets out of reach of anything that was never seen.
+"""
+
+from __future__ import annotations
+
+import random
+from bisect import insort
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Final
+
+from navcomp.core.protocol import GameState, JSON, Result
+from navcomp.core.rng import below
+from navcomp.games.space_mission.actions import (
+    CONFIRM,
+    DEVELOP0,
+    DEVELOP_ID,
+    DEVELOP_PAIRS,
+    DISCARD0,
+    DISCOVER,
+    DRAW,
+    FLY0,
+    JUMP0,
+    PICK0,
+    SCAN0,
+)
+from navcomp.games.space_mission.board import GATE, Board, board_for
+from navcomp.games.space_mission.components import (
+    BLUE_CARDS,
+    CARDS,
+    CHIPS_PER_PLAYER,
+    GREEN_CARDS,
+    HAND_SIZE,
+    NUM_CARDS,
+    NUM_KINDS,
+    NUM_PLANETS,
+    PILE_SIZE,
+    RING_SIZE,
+    SPACE,
+    SPACE_THRESHOLD,
+    TILE_COUNTS,
+    card_matches,
+)
+from navcomp.games.space_mission import scoring
+
+if TYPE_CHECKING:
+    from navcomp.games.space_mission.game import SpaceMissionGame
+
+# Phases: what kind of decision the current player faces.
+MAIN: Final = 0  # choose one of the six actions (or start a Top up by discarding)
+TOPUP: Final = 1  # a Top up has begun: discard more cards or draw
+PICK: Final = 2  # looking at a pile: choose the tile to reserve or take
+CONFIRM_TURN: Final = 3  # two actions done: confirm the turn
+OVER: Final = 4
+PHASE_NAMES: Final = ("action", "top-up", "pick", "confirm", "over")
+
+# Why a pile is being looked at (``pick_mode``).
+BY_SCAN: Final = 0
+BY_DEVELOP: Final = 1
+BY_DISCOVER: Final = 2
+LOOK_NAMES: Final = ("scan", "develop", "discover")
+
+Taken = tuple[int, int, int, int, bool]
+"""A tile out of its pile: (owner, kind, ring position, take number, still reserved)."""
+Memory = tuple[tuple[int, ...], int]
+"""Stack memory: (tile counts seen at the last look minus own taking, take number then)."""
+
+_CONFIRM_ONLY: Final = (CONFIRM,)
+_JUMP_CARD: Final = {i: c for i, c in enumerate(BLUE_CARDS)}
+
+
+class SpaceMissionState(GameState):
+    __slots__ = (
+        "board", "n", "hide_reserved", "max_rounds", "threshold",
+        "cur", "phase", "done", "undo_depth", "pick_pos", "pick_mode",
+        "start", "rounds", "final_round", "capped",
+        "hands", "draw", "discard", "card_gen", "gen",
+        "chips", "probes", "ship", "developer", "scanned",
+        "pool", "down", "up", "real", "touched", "taken", "take_seq", "memory",
+        "faceup", "rng",
+    )  # fmt: skip
+
+    _game: SpaceMissionGame
+
+    board: Board
+    n: int
+    hide_reserved: bool
+    max_rounds: int
+    threshold: int
+    cur: int
+    phase: int
+    done: int
+    undo_depth: int
+    pick_pos: int
+    pick_mode: int
+    start: int
+    rounds: int
+    final_round: bool
+    capped: bool
+    hands: list[list[int]]
+    draw: list[int]
+    discard: list[int]
+    card_gen: list[int]
+    gen: int
+    chips: list[int]
+    probes: list[int]
+    ship: list[int]
+    developer: list[int]
+    scanned: list[int]
+    pool: list[int]
+    down: list[int]
+    up: list[int]
+    real: list[list[int] | None]
+    touched: list[bool]
+    taken: list[Taken]
+    take_seq: int
+    memory: list[Memory | None]
+    faceup: int
+    rng: int
+
+    # ------------------------------------------------------------------ setup
+
+    @classmethod
+    def new(cls, num_players: int, seed: int, options: Mapping[str, Any]) -> SpaceMissionState:
+        rnd = random.Random(seed)
+        s = object.__new__(cls)
+        s.board = board_for(tuple(rnd.sample(range(NUM_PLANETS), RING_SIZE)))
+        s.n = num_players
+        s.hide_reserved = bool(options["hide_reserved"])
+        s.max_rounds = int(options["max_rounds"])
+        s.threshold = SPACE_THRESHOLD[num_players]
+        s.start = s.cur = rnd.randrange(num_players)
+        s.phase = MAIN
+        s.done = s.undo_depth = s.rounds = s.gen = s.take_seq = s.faceup = 0
+        s.pick_pos = s.pick_mode = -1
+        s.final_round = s.capped = False
+        deck = list(range(NUM_CARDS))
+        rnd.shuffle(deck)
+        s.hands = [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(num_players)]
+        s.draw = deck[num_players * HAND_SIZE :]
+        s.discard = []
+        s.card_gen = [0] * NUM_CARDS
+        s.chips = [CHIPS_PER_PLAYER] * num_players
+        s.probes = [0] * num_players
+        s.ship = [GATE] * num_players
+        s.developer = [-1] * RING_SIZE
+        s.scanned = [0] * RING_SIZE
+        s.pool = list(TILE_COUNTS)
+        s.down = [PILE_SIZE] * RING_SIZE
+        s.up = [0] * RING_SIZE
+        s.real = [None] * RING_SIZE
+        s.touched = [False] * RING_SIZE
+        s.taken = []
+        s.memory = [None] * (num_players * RING_SIZE)
+        s.rng = rnd.getrandbits(64)
+        return s
+
+    def clone(self) -> SpaceMissionState:
+        s = object.__new__(SpaceMissionState)
+        s.board = self.board
+        s.n = self.n
+        s.hide_reserved = self.hide_reserved
+        s.max_rounds = self.max_rounds
+        s.threshold = self.threshold
+        s.cur = self.cur
+        s.phase = self.phase
+        s.done = self.done
+        s.undo_depth = self.undo_depth
+        s.pick_pos = self.pick_pos
+        s.pick_mode = self.pick_mode
+        s.start = self.start
+        s.rounds = self.rounds
+        s.final_round = self.final_round
+        s.capped = self.capped
+        s.hands = [h[:] for h in self.hands]
+        s.draw = self.draw[:]
+        s.discard = self.discard[:]
+        s.card_gen = self.card_gen[:]
+        s.gen = self.gen
+        s.chips = self.chips[:]
+        s.probes = self.probes[:]
+        s.ship = self.ship[:]
+        s.developer = self.developer[:]
+        s.scanned = self.scanned[:]
+        s.pool = self.pool[:]
+        s.down = self.down[:]
+        s.up = self.up[:]
+        s.real = [None if r is None else r[:] for r in self.real]
+        s.touched = self.touched[:]
+        s.taken = self.taken[:]
+        s.take_seq = self.take_seq
+        s.memory = self.memory[:]
+        s.faceup = self.faceup
+        s.rng = self.rng
+        return s
+
+    # --------------------------------------------------------------- protocol
+
+    @property
+    def game(self) -> SpaceMissionGame:
+        return self._game
+
+    @property
+    def num_players(self) -> int:
+        return self.n
+
+    @property
+    def current_player(self) -> int | None:
+        return None if self.phase == OVER else self.cur
+
+    def can_undo(self) -> bool:
+        return self.undo_depth > 0 and self.phase != OVER
+
+    def legal_actions(self) -> list[int]:
+        phase = self.phase
+        if phase == CONFIRM_TURN:
+            return list(_CONFIRM_ONLY)
+        p = self.cur
+        hand = self.hands[p]
+        if phase == MAIN:
+            return self._main_actions(p, hand)
+        if phase == TOPUP:
+            actions = [DRAW]
+            actions += [DISCARD0 + c for c in hand]
+            return actions
+        if phase == PICK:
+            pile = self.real[self.pick_pos]
+            assert pile is not None
+            return [PICK0 + k for k in range(SPACE) if pile[k]]
+        return []
+
+    def _main_actions(self, p: int, hand: list[int]) -> list[int]:
+        board = self.board
+        pos = self.ship[p]
+        actions = [DRAW]
+        if pos == GATE:
+            actions += [DISCARD0 + c for c in hand]
+        else:
+            developed = self.developer[pos] >= 0
+            if developed and self.down[pos]:
+                actions.append(DISCOVER)
+            actions += board.fly[pos]
+            actions += [DISCARD0 + c for c in hand]
+            if not developed and self.chips[p]:
+                scans = board.scans[pos]
+                actions += [scans[c] for c in hand if c in scans]
+        if self.chips[p]:
+            jumps = board.jumps
+            for c in hand:
+                for target, action in jumps[c]:
+                    if target != pos:
+                        actions.append(action)
+            if pos != GATE and self.developer[pos] < 0 and self.scanned[pos] >> p & 1:
+                actions += self._develop_actions(hand, board.landing[pos])
+        return actions
+
+    @staticmethod
+    def _develop_actions(hand: list[int], landing: tuple[int, int]) -> list[int]:
+        a, b = landing
+        oranges = [(c, CARDS[c].orange) for c in hand if CARDS[c].orange is not None]
+        actions = []
+        for i, (c1, o1) in enumerate(oranges):
+            fits_a, fits_b = card_matches(o1, a), card_matches(o1, b)
+            if not (fits_a or fits_b):
+                continue
+            for c2, o2 in oranges[i + 1 :]:
+                if (fits_a and card_matches(o2, b)) or (fits_b and card_matches(o2, a)):
+                    actions.append(DEVELOP_ID[c1, c2])
+        return actions
+
+    # ------------------------------------------------------------------ moves
+
+    def apply_action(self, action: int) -> None:
+        if action == CONFIRM:
+            self._end_turn()
+        elif action == DRAW:
+            self._draw_to_five()
+        elif action < FLY0:
+            if action == DISCOVER:
+                self._look(self.ship[self.cur], BY_DISCOVER)
+            else:
+                self._pick(action - PICK0)
+        elif action < DISCARD0:
+            self.ship[self.cur] = self.board.position_of[action - FLY0]
+            self._finish_action(reversible=True)
+        elif action < SCAN0:
+            card = action - DISCARD0
+            self.hands[self.cur].remove(card)
+            self.discard.append(card)
+            self.phase = TOPUP
+            self.undo_depth += 1
+        elif action < JUMP0:
+            self._scan(GREEN_CARDS[action - SCAN0])
+        elif action < DEVELOP0:
+            card_index, planet = divmod(action - JUMP0, NUM_PLANETS)
+            self._jump(_JUMP_CARD[card_index], planet)
+        else:
+            self._develop(DEVELOP_PAIRS[action - DEVELOP0])
+
+    def _play_card(self, p: int, card: int) -> None:
+        self.hands[p].remove(card)
+        self.discard.append(card)
+
+    def _finish_action(self, reversible: bool) -> None:
+        self.done += 1
+        self.phase = CONFIRM_TURN if self.done == 2 else MAIN
+        self.undo_depth = self.undo_depth + 1 if reversible else 0
+
+    def _jump(self, card: int, planet: int) -> None:
+        p = self.cur
+        self._play_card(p, card)
+        self.ship[p] = self.board.position_of[planet]
+        self.chips[p] -= 1
+        self.probes[p] += 1
+        self._finish_action(reversible=True)
+
+    def _draw_to_five(self) -> None:
+        hand = self.hands[self.cur]
+        draw = self.draw
+        drew = False
+        rng = self.rng
+        while len(hand) < HAND_SIZE:
+            if not draw:
+                if not self.discard:
+                    break
+                self._reshuffle()
+                draw = self.draw
+            rng, i = below(rng, len(draw))
+            card = draw[i]
+            draw[i] = draw[-1]
+            draw.pop()
+            insort(hand, card)
+            drew = True
+        self.rng = rng
+        self._finish_action(reversible=not drew)
+
+    def _reshuffle(self) -> None:
+        """The discard pile becomes the draw pile (its order is drawn card by card)."""
+        self.gen += 1
+        gen = self.gen
+        card_gen = self.card_gen
+        for card in self.discard:
+            card_gen[card] = gen
+        self.draw = self.discard
+        self.discard = []
+
+    def _scan(self, card: int) -> None:
+        p = self.cur
+        self._play_card(p, card)
+        pos = self.ship[p]
+        self.scanned[pos] |= 1 << p
+        self._look(pos, BY_SCAN)
+
+    def _develop(self, cards: tuple[int, int]) -> None:
+        p = self.cur
+        self._play_card(p, cards[0])
+        self._play_card(p, cards[1])
+        pos = self.ship[p]
+        self.developer[pos] = p
+        self.chips[p] -= 1
+        taken = self.taken
+        for i, (owner, kind, where, seq, reserved) in enumerate(taken):
+            if reserved and where == pos:
+                taken[i] = (owner, kind, where, seq, False)
+                self.chips[owner] += 1
+        self._look(pos, BY_DEVELOP)
+
+    def _look(self, pos: int, mode: int) -> None:
+        """The current player sees the pile at ``pos``; a point tile there means a pick."""
+        pile = self.real[pos]
+        if pile is None:
+            pile = self._deal_pile(pos)
+        self.touched[pos] = True
+        self.memory[self.cur * RING_SIZE + pos] = (tuple(pile), self.take_seq)
+        self.undo_depth = 0
+        if pile[SPACE] < self.down[pos]:
+            self.phase = PICK
+            self.pick_pos = pos
+            self.pick_mode = mode
+        else:
+            self._turn_face_up(pos)
+            self._finish_action(reversible=False)
+
+    def _pick(self, kind: int) -> None:
+        p = self.cur
+        pos = self.pick_pos
+        pile = self.real[pos]
+        assert pile is not None
+        pile[kind] -= 1
+        self.down[pos] -= 1
+        self.take_seq += 1
+        reserve = self.pick_mode == BY_SCAN
+        if reserve:
+            self.chips[p] -= 1
+        self.taken.append((p, kind, pos, self.take_seq, reserve))
+        self.memory[p * RING_SIZE + pos] = (tuple(pile), self.take_seq)
+        if pile[SPACE] == self.down[pos]:
+            self._turn_face_up(pos)
+        self.pick_pos = self.pick_mode = -1
+        self._finish_action(reversible=False)
+
+    def _deal_pile(self, pos: int) -> list[int]:
+        """Deal the never-seen pile at ``pos`` from the undealt tiles."""
+        pool = self.pool
+        pile = [0] * NUM_KINDS
+        left = sum(pool)
+        rng = self.rng
+        for _ in range(self.down[pos]):
+            rng, r = below(rng, left)
+            kind = 0
+            while r >= pool[kind]:
+                r -= pool[kind]
+                kind += 1
+            pool[kind] -= 1
+            pile[kind] += 1
+            left -= 1
+        self.rng = rng
+        self.real[pos] = pile
+        return pile
+
+    def _turn_face_up(self, pos: int) -> None:
+        """The pile holds no point tile: its space tiles are turned face up."""
+        pile = self.real[pos]
+        assert pile is not None
+        spaces = pile[SPACE]
+        pile[SPACE] = 0
+        self.down[pos] -= spaces
+        self.up[pos] += spaces
+        self.faceup += spaces
+        if self.faceup >= self.threshold:
+            self.final_round = True
+
+    def _end_turn(self) -> None:
+        p = self.cur
+        if not self.final_round and self.is_stalled():
+            self.final_round = True
+        self.phase = MAIN
+        self.done = self.undo_depth = 0
+        if self.final_round and p == (self.start - 1) % self.n:
+            self.phase = OVER
+            return
+        self.cur = (p + 1) % self.n
+        if self.cur == self.start:
+            self.rounds += 1
+            if self.max_rounds and self.rounds >= self.max_rounds:
+                self.phase = OVER
+                self.capped = True
+
+    def is_stalled(self) -> bool:
+        """No space tile can ever turn face up again (rules decision 17).
+
+        Only Scan, Develop and Discover reveal tiles.  Scan and Develop need a
+        chip; Discover needs a developed planet whose pile still holds a point
+        tile, which is exactly a developed planet with face-down tiles left.
+        """
+        if any(self.chips):
+            return False
+        return not any(self.down[pos] for pos in range(RING_SIZE) if self.developer[pos] >= 0)
+
+    # ---------------------------------------------------------------- results
+
+    def collected(self, player: int) -> list[int]:
+        """Counts by tile kind of the tiles ``player`` holds (not reserved)."""
+        counts = [0] * NUM_KINDS
+        for owner, kind, _, _, reserved in self.taken:
+            if owner == player and not reserved:
+                counts[kind] += 1
+        return counts
+
+    def stations(self) -> list[int]:
+        counts = [0] * self.n
+        for developer in self.developer:
+            if developer >= 0:
+                counts[developer] += 1
+        return counts
+
+    def result(self) -> Result | None:
+        if self.phase != OVER:
+            return None
+        return self.score_now()
+
+    def score_now(self) -> Result:
+        """Score the position as it stands (the final score once the game is over)."""
+        stations = self.stations()
+        tiles = [self.collected(p) for p in range(self.n)]
+        parts = scoring.breakdowns(self.probes, stations, tiles)
+        scores = tuple(sum(b.values()) for b in parts)
+        ranks, winners = scoring.winners_and_ranks(scores, stations)
+        return Result(scores, tuple(parts), tuple(ranks), winners, self.capped)
+
+    # ------------------------------------------------ views, secrets, storage
+
+    def view(self, player: int | None) -> JSON:
+        from navcomp.games.space_mission.views import view
+
+        return view(self, player)
+
+    def public_action_text(self, action: int, viewer: int | None) -> str:
+        from navcomp.games.space_mission.views import public_action_text
+
+        return public_action_text(self, action, viewer)
+
+    def determinize(self, player: int, rng: random.Random) -> SpaceMissionState:
+        from navcomp.games.space_mission.determinize import determinize
+
+        return determinize(self, player, rng)
+
+    def to_json(self) -> JSON:
+        from navcomp.games.space_mission.storage import state_to_json
+
+        return state_to_json(self)

@@ -1,0 +1,45 @@
+"""The whole state as JSON and back (server side: it holds every secret)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from navcomp.core.protocol import JSON
+from navcomp.games.space_mission.board import board_for
+from navcomp.games.space_mission.state import SpaceMissionState
+
+FORMAT = 1
+_SCALARS = (
+    "n", "hide_reserved", "max_rounds", "threshold", "cur", "phase", "done", "undo_depth",
+    "pick_pos", "pick_mode", "start", "rounds", "final_round", "capped", "gen", "take_seq",
+    "faceup", "rng",
+)  # fmt: skip
+_LISTS = (
+    "hands", "draw", "discard", "card_gen", "chips", "probes", "ship", "developer", "scanned",
+    "pool", "down", "up", "real", "touched",
+)  # fmt: skip
+
+
+def state_to_json(s: SpaceMissionState) -> JSON:
+    data: dict[str, Any] = {"format": FORMAT, "ring": list(s.board.ring)}
+    for name in _SCALARS:
+        data[name] = getattr(s, name)
+    for name in _LISTS:
+        data[name] = [list(v) if isinstance(v, list) else v for v in getattr(s, name)]
+    data["taken"] = [list(t) for t in s.taken]
+    data["memory"] = [None if m is None else [list(m[0]), m[1]] for m in s.memory]
+    return data
+
+
+def state_from_json(data: JSON) -> SpaceMissionState:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a saved Space Mission state")
+    s = object.__new__(SpaceMissionState)
+    s.board = board_for(tuple(data["ring"]))
+    for name in _SCALARS:
+        setattr(s, name, data[name])
+    for name in _LISTS:
+        setattr(s, name, [list(v) if isinstance(v, list) else v for v in data[name]])
+    s.taken = [(o, k, pos, seq, bool(r)) for o, k, pos, seq, r in data["taken"]]
+    s.memory = [None if m is None else (tuple(m[0]), m[1]) for m in data["memory"]]
+    return s

@@ -1,0 +1,176 @@
+"""What each player, and a spectator, may see.  Field by field in docs/protocol.md.
+
+The public part is built once and is the whole spectator view; a player's view
+adds a ``private`` object with their hand, tiles, reserved tiles and stack
+memory.  Nothing here reads a pile's hidden contents except for the player who
+is looking at it right now (which is also in that player's memory).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from navcomp.core.protocol import JSON
+from navcomp.games.space_mission.actions import Action
+from navcomp.games.space_mission.board import GATE
+from navcomp.games.space_mission.components import (
+    CARDS,
+    NUM_KINDS,
+    PLANETS,
+    RING_SIZE,
+    TILE_NAMES,
+)
+from navcomp.games.space_mission.state import (
+    LOOK_NAMES,
+    OVER,
+    PHASE_NAMES,
+    PICK,
+    SpaceMissionState,
+)
+
+VIEW_VERSION = 1
+
+
+def _tiles(counts: tuple[int, ...] | list[int]) -> dict[str, int]:
+    return {TILE_NAMES[k]: counts[k] for k in range(NUM_KINDS) if counts[k]}
+
+
+def _card_texts(cards: list[int]) -> list[str]:
+    return [CARDS[c].text for c in cards]
+
+
+def public_view(s: SpaceMissionState) -> dict[str, Any]:
+    n = s.n
+    ring = s.board.ring
+    reserved = [[0] * n for _ in range(RING_SIZE)]
+    collected = [0] * n
+    for owner, _, pos, _, is_reserved in s.taken:
+        if is_reserved:
+            reserved[pos][owner] += 1
+        else:
+            collected[owner] += 1
+    stations = s.stations()
+    planets = []
+    for pos, planet_id in enumerate(ring):
+        planet = PLANETS[planet_id]
+        developer = s.developer[pos]
+        planets.append(
+            {
+                "position": pos,
+                "planet": planet.slug,
+                "name": planet.name,
+                "jump": planet.jump,
+                "scan": planet.scan,
+                "landing": list(planet.landing),
+                "developed_by": None if developer < 0 else developer,
+                "tiles_face_down": s.down[pos],
+                "space_face_up": s.up[pos],
+                "reserved": reserved[pos],
+                "scanned_by": [p for p in range(n) if s.scanned[pos] >> p & 1],
+                "ships": [p for p in range(n) if s.ship[p] == pos],
+            }
+        )
+    seats = [
+        {
+            "seat": p,
+            "ship": "gate" if s.ship[p] == GATE else PLANETS[ring[s.ship[p]]].slug,
+            "chips": s.chips[p],
+            "probes": s.probes[p],
+            "stations": stations[p],
+            "hand_size": len(s.hands[p]),
+            "tiles": collected[p],
+            "reserved": sum(reserved[pos][p] for pos in range(RING_SIZE)),
+        }
+        for p in range(n)
+    ]
+    over = s.phase == OVER
+    view: dict[str, Any] = {
+        "game": "space-mission",
+        "version": VIEW_VERSION,
+        "players": n,
+        "phase": PHASE_NAMES[s.phase],
+        "current_player": None if over else s.cur,
+        "start_player": s.start,
+        "round": s.rounds + (0 if over else 1),
+        "last_round": s.final_round,
+        "actions_taken": s.done,
+        "can_undo": s.can_undo(),
+        "looking_at": None,
+        "space_face_up": s.faceup,
+        "space_threshold": s.threshold,
+        "draw_pile": len(s.draw),
+        "discard_pile": _card_texts(s.discard),
+        "planets": planets,
+        "seats": seats,
+        "options": {"hide_reserved": s.hide_reserved, "max_rounds": s.max_rounds},
+        "result": None,
+    }
+    if s.phase == PICK:
+        view["looking_at"] = {
+            "planet": PLANETS[ring[s.pick_pos]].slug,
+            "for": LOOK_NAMES[s.pick_mode],
+        }
+    result = s.result()
+    if result is not None:
+        view["result"] = result.to_json()
+    return view
+
+
+def private_view(s: SpaceMissionState, player: int) -> dict[str, Any]:
+    ring = s.board.ring
+    reserved: list[dict[str, Any]] = []
+    for owner, kind, pos, _, is_reserved in s.taken:
+        if owner == player and is_reserved:
+            entry: dict[str, Any] = {"planet": PLANETS[ring[pos]].slug}
+            entry["tile"] = None if s.hide_reserved else TILE_NAMES[kind]
+            reserved.append(entry)
+    if not s.hide_reserved:
+        reserved.sort(key=lambda e: (e["planet"], e["tile"]))
+    else:
+        reserved.sort(key=lambda e: e["planet"])
+    memory = []
+    for pos in range(RING_SIZE):
+        seen = s.memory[player * RING_SIZE + pos]
+        if seen is None:
+            continue
+        counts, seq = seen
+        since = sum(1 for o, _, where, t, _ in s.taken if where == pos and t > seq and o != player)
+        memory.append(
+            {"planet": PLANETS[ring[pos]].slug, "tiles": _tiles(counts), "taken_since": since}
+        )
+    private: dict[str, Any] = {
+        "hand": _card_texts(s.hands[player]),
+        "tiles": _tiles(s.collected(player)),
+        "reserved": reserved,
+        "memory": memory,
+        "pile": None,
+    }
+    if s.phase == PICK and s.cur == player:
+        pile = s.real[s.pick_pos]
+        assert pile is not None
+        private["pile"] = _tiles(pile)
+    return private
+
+
+def view(s: SpaceMissionState, player: int | None) -> JSON:
+    if player is not None and not (isinstance(player, int) and 0 <= player < s.n):
+        raise ValueError(f"no seat {player!r} in a {s.n}-player game")
+    result = public_view(s)
+    result["you"] = player
+    if player is not None:
+        result["private"] = private_view(s, player)
+    return result
+
+
+def public_action_text(s: SpaceMissionState, action: int, viewer: int | None) -> str:
+    """The text of ``action`` by the current player, as ``viewer`` may read it.
+
+    A pick after a scan is secret to everyone but the actor (and to the actor
+    too under the printed rule); a pick after develop or discover is a taken
+    tile, also secret.  Discards are public: the discard pile is face up.
+    """
+    act = Action.from_id(action)
+    if act.kind == "pick" and viewer != s.cur:
+        verb = "reserve" if s.pick_mode == 0 else "take"
+        return f"{verb} a tile on {PLANETS[s.board.ring[s.pick_pos]].slug}"
+    return str(act)
