@@ -1,4 +1,8 @@
-"""Games by name, so the server and the command line can look them up."""
+"""Games by name, so the server and the command line can look them up.
+
+Games register themselves when their package is imported; import
+:mod:`navcomp.games` to have the built-in ones.
+"""
 
 from __future__ import annotations
 
@@ -14,18 +18,12 @@ def register(game: Game[Any]) -> None:
 
 
 def get_game(name: str) -> Game[Any]:
-    _load_builtin()
     try:
         return _GAMES[name]
     except KeyError:
-        known = ", ".join(sorted(_GAMES))
+        known = ", ".join(sorted(_GAMES)) or "none registered"
         raise KeyError(f"unknown game {name!r}; known games: {known}") from None
 
 
 def game_names() -> list[str]:
-    _load_builtin()
     return sorted(_GAMES)
-
-
-def _load_builtin() -> None:
-    import navcomp.games  # noqa: F401  (registers the built-in games)

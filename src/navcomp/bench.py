@@ -1,0 +1,119 @@
+"""``navcomp bench``: speed figures, printed, never asserted.
+
+``bench engine`` runs random playouts on one core the way OpenSpiel's random
+simulation does: at every step list all legal actions and apply one chosen
+uniformly.  It then times clones and determinizations of positions sampled
+from those playouts.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import time
+from typing import Any
+
+from navcomp.core.protocol import Game, GameState
+from navcomp.games import game_names, get_game
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser("bench", help="measure speed (prints figures)")
+    targets = parser.add_subparsers(dest="target", required=True, metavar="TARGET")
+    engine = targets.add_parser("engine", help="random playouts, clones, determinizations")
+    engine.add_argument("--game", default="space-mission", choices=game_names())
+    engine.add_argument("--players", type=_players, default=4)
+    engine.add_argument("--seconds", type=_positive, default=5.0, help="playout time (default 5)")
+    engine.add_argument("--seed", type=int, default=0)
+    engine.add_argument("--json", action="store_true", help="print one JSON object")
+    engine.set_defaults(run=run_engine)
+
+
+def _players(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not 2 <= value <= 5:
+        raise argparse.ArgumentTypeError("players must be 2 to 5")
+    return value
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError("must be positive")
+    return value
+
+
+def playouts(game: Game[Any], players: int, seconds: float, rnd: random.Random,
+             keep_every: int = 97) -> tuple[int, int, float, list[GameState]]:
+    """Random playouts for about ``seconds``; returns (actions, games, elapsed, sample)."""
+    sample: list[GameState] = []
+    actions = games = 0
+    random_ = rnd.random
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        state = game.new_initial_state(players, rnd.getrandbits(32))
+        legal_actions = state.legal_actions
+        apply_action = state.apply_action
+        steps = 0
+        while True:
+            legal = legal_actions()
+            if not legal:
+                break
+            apply_action(legal[int(random_() * len(legal))])
+            steps += 1
+            if steps % keep_every == 0 and len(sample) < 2000:
+                sample.append(state.clone())
+        actions += steps
+        games += 1
+    return actions, games, time.perf_counter() - start, sample
+
+
+def _rate(work: Any, items: list[GameState], seconds: float) -> float:
+    count = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while time.perf_counter() < deadline:
+        for item in items:
+            work(item)
+        count += len(items)
+    return count / (time.perf_counter() - start)
+
+
+def engine_figures(game_name: str, players: int, seconds: float, seed: int) -> dict[str, float]:
+    game = get_game(game_name)
+    rnd = random.Random(seed)
+    actions, games, elapsed, sample = playouts(game, players, seconds, rnd)
+    live = [s for s in sample if s.current_player is not None] or sample
+    share = max(seconds / 2, 0.5)
+    det_rnd = random.Random(seed + 1)
+    return {
+        "actions_per_s": actions / elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_game": actions / max(games, 1),
+        "clones_per_s": _rate(lambda s: s.clone(), live, share),
+        "determinizations_per_s": _rate(
+            lambda s: s.determinize(s.current_player, det_rnd), live, share
+        ),
+    }
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    figures = engine_figures(args.game, args.players, args.seconds, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"{args.game}, {args.players} players, random playouts on one core")
+    print(f"  actions/s            {figures['actions_per_s']:>12,.0f}")
+    print(f"  games/s              {figures['games_per_s']:>12,.1f}")
+    print(f"  actions per game     {figures['actions_per_game']:>12,.1f}")
+    print(f"  clones/s             {figures['clones_per_s']:>12,.0f}")
+    print(f"  determinizations/s   {figures['determinizations_per_s']:>12,.0f}")
+    return 0

@@ -1,0 +1,298 @@
+"""Plain-text rendering of a Space Mission view, for the terminal.
+
+Every function takes the JSON view that ``state.view(player)`` returns (or a
+result) and returns a string: no I/O, no engine internals.  ``names`` labels
+the seats (default ``you`` for the viewer and ``P<seat>`` for the others);
+``color`` adds ANSI colours and is off by default.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from navcomp.core.protocol import Result
+from navcomp.games.space_mission.scoring import CATEGORIES
+
+View = Mapping[str, Any]
+Cell = tuple[str, str]
+"""A table cell: its text and a style name ('' for none)."""
+
+_ANSI = {"B": "34", "G": "32", "O": "33", "bold": "1", "dim": "2", "warn": "31"}
+_LOOK_VERBS = {"scan": "reserve", "develop": "take", "discover": "take"}
+WIDTH = 78
+_PLANET_HEADER: tuple[str, ...] = ("#", "Planet", "Jump", "Scan", "Landing", "Station")
+_PLANET_HEADER += ("Down", "Up", "Scanned", "Reserved", "Ships")
+
+
+def paint(text: str, style: str, color: bool) -> str:
+    """``text`` in an ANSI style ('B', 'G', 'O', 'bold', 'dim', 'warn') when ``color``."""
+    if not color or not style or not text.strip():
+        return text
+    return f"\033[{_ANSI[style]}m{text}\033[0m"
+
+
+def card(text: str, color: bool = False) -> str:
+    """A card text such as ``B1/O2``, each coordinate in its colour."""
+    return "/".join(paint(part, part[:1], color) for part in text.split("/"))
+
+
+def seat_names(view: View) -> list[str]:
+    """Default seat labels: ``you`` for the viewer, ``P<seat>`` for everyone else."""
+    you = view.get("you")
+    return ["you" if p == you else f"P{p}" for p in range(int(view["players"]))]
+
+
+def _names(view: View, names: Sequence[str] | None) -> Sequence[str]:
+    return seat_names(view) if names is None else names
+
+
+def _planet_names(view: View) -> dict[str, str]:
+    return {p["planet"]: p["name"] for p in view["planets"]}
+
+
+def _wrap(words: Sequence[str], indent: str, width: int = WIDTH) -> list[str]:
+    """Words joined by spaces into lines no wider than ``width`` (counting plain text)."""
+    lines: list[str] = []
+    line, size = indent, len(indent)
+    for word in words:
+        plain = len(_strip(word))
+        if size > len(indent) and size + 1 + plain > width:
+            lines.append(line)
+            line, size = indent, len(indent)
+        if size > len(indent):
+            line, size = line + " ", size + 1
+        line, size = line + word, size + plain
+    lines.append(line)
+    return lines
+
+
+def _strip(text: str) -> str:
+    while "\033[" in text:
+        start = text.index("\033[")
+        end = text.index("m", start)
+        text = text[:start] + text[end + 1 :]
+    return text
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[Cell]], color: bool) -> list[str]:
+    """Aligned columns; numbers right-aligned, text left-aligned."""
+    widths = [len(h) for h in header]
+    for row in rows:
+        widths = [max(w, len(text)) for w, (text, _) in zip(widths, row, strict=True)]
+    numeric = [_numeric([row[i][0] for row in rows]) for i in range(len(header))]
+
+    def line(cells: Sequence[Cell]) -> str:
+        parts = []
+        for i, (text, style) in enumerate(cells):
+            padded = text.rjust(widths[i]) if numeric[i] else text.ljust(widths[i])
+            parts.append(paint(padded, style, color))
+        return "  ".join(parts).rstrip()
+
+    return [line([(h, "bold") for h in header]), *(line(row) for row in rows)]
+
+
+def _numeric(column: Sequence[str]) -> bool:
+    """A column of integers (and blanks or dashes) is right-aligned."""
+    numbers = [text for text in column if text not in ("", "-", "*")]
+    return bool(numbers) and all(text.lstrip("-").isdigit() for text in numbers)
+
+
+def _who(seats: Sequence[int], names: Sequence[str]) -> str:
+    return ", ".join(names[p] for p in seats) or "-"
+
+
+def render_status(view: View, names: Sequence[str] | None = None, color: bool = False) -> str:
+    """One line: round, who is to play and what, the space-tile count toward the end."""
+    names = _names(view, names)
+    parts = [f"Round {view['round']}"]
+    current = view["current_player"]
+    if current is None:
+        parts.append("game over")
+    else:
+        who = "your" if current == view.get("you") else f"{names[current]}'s"
+        phase = view["phase"]
+        if phase == "confirm":
+            what = "two actions done, confirm the turn"
+        elif phase == "pick":
+            what = "choosing a tile"
+        elif phase == "top-up":
+            what = "topping up"
+        else:
+            what = f"action {int(view['actions_taken']) + 1} of 2"
+        parts.append(f"{who} turn: {what}")
+    parts.append(f"space tiles face up {view['space_face_up']}/{view['space_threshold']}")
+    parts.append(f"start player {names[view['start_player']]}")
+    text = " | ".join(parts)
+    if view["last_round"] and current is not None:
+        text += " | " + paint("LAST ROUND", "warn", color)
+    return text
+
+
+def _planet_row(planet: Mapping[str, Any], names: Sequence[str], color: bool) -> list[Cell]:
+    reserved = [f"{names[p]}:{k}" for p, k in enumerate(planet["reserved"]) if k]
+    developer = planet["developed_by"]
+    landing = planet["landing"]
+    return [
+        (str(planet["position"]), ""),
+        (planet["name"], "bold"),
+        (f"B{planet['jump']}", "B"),
+        (f"G{planet['scan']}", "G"),
+        (f"O{landing[0]}+O{landing[1]}", "O"),
+        ("-" if developer is None else names[developer], ""),
+        (str(planet["tiles_face_down"]), ""),
+        (str(planet["space_face_up"]), ""),
+        (_who(planet["scanned_by"], names), ""),
+        (" ".join(reserved) or "-", ""),
+        (_who(planet["ships"], names), "bold"),
+    ]
+
+
+def render_planets(view: View, names: Sequence[str] | None = None, color: bool = False) -> str:
+    """The ring of planets, in ring order."""
+    names = _names(view, names)
+    header = _PLANET_HEADER
+    rows = [_planet_row(p, names, color) for p in view["planets"]]
+    lines = ["Planets in ring order (each is next to the rows above and below; 7 is next to 0)"]
+    lines += _table(header, rows, color)
+    lines.append("Down: tiles face down.  Up: space tiles face up.  Reserved: tiles per seat.")
+    return "\n".join(lines)
+
+
+def render_seats(view: View, names: Sequence[str] | None = None, color: bool = False) -> str:
+    """The jump gate and one row per seat: ship, chips, probes, stations, cards, tiles."""
+    names = _names(view, names)
+    planet_names = _planet_names(view)
+    seats = view["seats"]
+    probes = "  ".join(f"{names[s['seat']]} {s['probes']}" for s in seats)
+    on_gate = [s["seat"] for s in seats if s["ship"] == "gate"]
+    lines = [f"Jump gate: probes {probes}   ships on the gate: {_who(on_gate, names)}"]
+    header = ("Seat", "Ship", "Chips", "Probes", "Stations", "Cards", "Tiles", "Reserved")
+    rows = [
+        [
+            (names[s["seat"]], "bold"),
+            ("jump gate" if s["ship"] == "gate" else planet_names[s["ship"]], ""),
+            (str(s["chips"]), ""),
+            (str(s["probes"]), ""),
+            (str(s["stations"]), ""),
+            (str(s["hand_size"]), ""),
+            (str(s["tiles"]), ""),
+            (str(s["reserved"]), ""),
+        ]
+        for s in seats
+    ]
+    return "\n".join(lines + _table(header, rows, color))
+
+
+def render_piles(view: View, color: bool = False) -> str:
+    """The draw pile's size and the whole discard pile, newest card last."""
+    discard = view["discard_pile"]
+    lines = [f"Draw pile: {view['draw_pile']} cards.  Discard pile: {len(discard)} cards"]
+    if discard:
+        lines[0] += ", newest last:"
+        lines += _wrap([card(c, color) for c in discard], "  ")
+    else:
+        lines[0] += "."
+    return "\n".join(lines)
+
+
+def render_board(view: View, names: Sequence[str] | None = None, color: bool = False) -> str:
+    """Everything public: status, planets, jump gate and seats, draw and discard piles."""
+    parts = [
+        render_status(view, names, color),
+        render_planets(view, names, color),
+        render_seats(view, names, color),
+        render_piles(view, color),
+    ]
+    return "\n\n".join(parts)
+
+
+def _counts(tiles: Mapping[str, int]) -> str:
+    return ", ".join(f"{kind} x{count}" for kind, count in tiles.items()) or "none"
+
+
+def render_private(view: View, color: bool = False) -> str:
+    """The viewer's own secrets: hand, tiles, reserved tiles, stack memory, the pile in view."""
+    private = view.get("private")
+    if private is None:
+        return "(a spectator has no private view)"
+    planet_names = _planet_names(view)
+    hand = private["hand"]
+    cards = "  ".join(card(c, color) for c in hand) or "(no cards)"
+    lines = [f"Your hand ({len(hand)}/5): {cards}", f"Your tiles: {_counts(private['tiles'])}"]
+    reserved = private["reserved"]
+    if reserved:
+        shown = [
+            f"{planet_names[r['planet']]}: {'(hidden)' if r['tile'] is None else r['tile']}"
+            for r in reserved
+        ]
+        lines.append("Your reserved tiles: " + "; ".join(shown))
+    else:
+        lines.append("Your reserved tiles: none")
+    if private["memory"]:
+        lines.append("Stack memory (what you saw at your last look):")
+        for memo in private["memory"]:
+            line = f"  {planet_names[memo['planet']]}: {_counts(memo['tiles'])}"
+            if memo["taken_since"]:
+                line += paint(f"  ({memo['taken_since']} taken since you looked)", "warn", color)
+            lines.append(line)
+    pile = private["pile"]
+    looking = view.get("looking_at")
+    if pile is not None and looking is not None:
+        verb = _LOOK_VERBS.get(looking["for"], "take")
+        name = planet_names[looking["planet"]]
+        lines.append(
+            paint(f"You are looking at the pile of {name} ({looking['for']}):", "bold", color)
+        )
+        lines.append(f"  {_counts(pile)}")
+        lines.append(f"  Choose a point tile to {verb}.")
+    return "\n".join(lines)
+
+
+def _result_json(data: View | Result) -> Mapping[str, Any]:
+    if isinstance(data, Result):
+        out: Mapping[str, Any] = data.to_json()
+        return out
+    if "scores" in data:
+        return data
+    result = data.get("result")
+    if result is None:
+        raise ValueError("the game is not over: there is no result yet")
+    found: Mapping[str, Any] = result
+    return found
+
+
+def render_result(
+    data: View | Result, names: Sequence[str] | None = None, color: bool = False
+) -> str:
+    """The final score sheet: a row per category, then total, rank and the winners.
+
+    ``data`` is a finished game's view, a :class:`Result` or a result's JSON.
+    """
+    result = _result_json(data)
+    scores = result["scores"]
+    if names is None:
+        names = (
+            seat_names(data)
+            if isinstance(data, Mapping) and "players" in data
+            else [f"P{p}" for p in range(len(scores))]
+        )
+    breakdown = result["breakdown"]
+    header = ("", *names)
+    rows: list[list[Cell]] = [
+        [(category, ""), *((str(b.get(category, 0)), "") for b in breakdown)]
+        for category in CATEGORIES
+    ]
+    rows.append([("total", "bold"), *((str(s), "bold") for s in scores)])
+    rows.append([("rank", ""), *((str(r), "") for r in result["ranks"])])
+    winners = result["winners"]
+    rows.append(
+        [("winner", ""), *(("*" if p in winners else "", "bold") for p in range(len(scores)))]
+    )
+    title = "Final score" + (" (stopped by the round cap)" if result.get("capped") else "")
+    lines = [paint(title, "bold", color), *_table(header, rows, color)]
+    who = " and ".join(names[p] for p in winners)
+    verb = "win" if len(winners) > 1 or who == "you" else "wins"
+    shared = " (a shared victory)" if len(winners) > 1 else ""
+    lines.append(f"{who[:1].upper()}{who[1:]} {verb}{shared}.")
+    return "\n".join(lines)

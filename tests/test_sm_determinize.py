@@ -1,0 +1,103 @@
+"""Determinization re-deals what a player cannot know, and only that."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from navcomp.core import conformance
+from navcomp.games.space_mission import GAME, SpaceMissionState
+from navcomp.games.space_mission.components import RING_SIZE, SPACE
+
+
+def _states(players: int, seed: int, every: int = 13) -> list[SpaceMissionState]:
+    found = []
+    for i, (state, _) in enumerate(conformance.random_walk(GAME, players, seed)):
+        if i % every == 0:
+            assert isinstance(state, SpaceMissionState)
+            found.append(state.clone())
+    return found
+
+
+def test_other_hands_and_draw_pile_are_redealt() -> None:
+    state = GAME.new_initial_state(4, seed=5)
+    rnd = random.Random(1)
+    worlds = [state.determinize(0, rnd) for _ in range(20)]
+    assert all(w.hands[0] == state.hands[0] for w in worlds)
+    assert any(w.hands[1] != state.hands[1] for w in worlds)
+    assert any(sorted(w.draw) != sorted(state.draw) for w in worlds)
+    assert all(sorted(w.draw + w.hands[1] + w.hands[2] + w.hands[3])
+               == sorted(state.draw + state.hands[1] + state.hands[2] + state.hands[3])
+               for w in worlds)
+
+
+def test_hands_keep_their_cards_per_draw_pile_generation() -> None:
+    rnd = random.Random(3)
+    checked = 0
+    for state in _states(3, seed=11, every=5):
+        if state.gen == 0 or state.current_player is None:
+            continue
+        p = state.current_player
+        world = state.determinize(p, rnd)
+        for q in range(state.n):
+            before = Counter(state.card_gen[c] for c in state.hands[q])
+            after = Counter(world.card_gen[c] for c in world.hands[q])
+            assert before == after
+        assert all(world.card_gen[c] == world.gen for c in world.draw)
+        checked += 1
+    assert checked > 10
+
+
+def test_untouched_remembered_pile_is_unchanged_and_others_are_consistent() -> None:
+    rnd = random.Random(4)
+    exact = pinned = 0
+    for state in _states(4, seed=21):
+        p = state.current_player
+        if p is None:
+            continue
+        world = state.determinize(p, rnd)
+        for pos in range(RING_SIZE):
+            seen = state.memory[p * RING_SIZE + pos]
+            if seen is None:
+                continue
+            since = [t for t in state.taken if t[2] == pos and t[3] > seen[1]]
+            if not since:
+                assert world.real[pos] == state.real[pos]
+                exact += 1
+            else:
+                # the pile now plus what others took since is what p saw
+                now = list(world.real[pos] or [])
+                for t in world.taken:
+                    if t[2] == pos and t[3] > seen[1]:
+                        now[t[1]] += 1
+                remembered = list(seen[0])
+                if state.up[pos]:
+                    remembered[SPACE] = 0
+                assert now == remembered
+                pinned += 1
+    assert exact > 20 and pinned > 5
+
+
+def test_hidden_tiles_do_get_redealt() -> None:
+    """Other players' reserved and collected tiles are not simply copied from the truth."""
+    rnd = random.Random(8)
+    changed = 0
+    for seed in range(4):
+        for state in _states(2, seed=seed, every=7):
+            p = state.current_player
+            if p is None:
+                continue
+            world = state.determinize(p, rnd)
+            theirs = [t for t in state.taken if t[0] != p]
+            if theirs != [t for t in world.taken if t[0] != p]:
+                changed += 1
+    assert changed > 5
+
+
+def test_determinize_never_changes_the_original() -> None:
+    rnd = random.Random(9)
+    for state in _states(5, seed=6, every=40):
+        saved = state.to_json()
+        for p in range(state.n):
+            state.determinize(p, rnd)
+        assert state.to_json() == saved
