@@ -28,7 +28,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 from navcomp.core.errors import (
     GameOverError,
@@ -141,6 +141,14 @@ class GameState(ABC):
         ``s.view(player) == s.determinize(player, rng).view(player)``.
         """
 
+    def determinizer(self, player: int) -> Determinizer:
+        """A sampler of :meth:`determinize` worlds for a state that stays fixed.
+
+        Games override this to do their bookkeeping once; search that draws
+        many worlds from one root keeps the sampler.
+        """
+        return _Resampler(self, player)
+
     @abstractmethod
     def to_json(self) -> JSON:
         """The whole state, secrets included.  Server side only."""
@@ -152,6 +160,21 @@ class GameState(ABC):
         anyone but the actor (a chosen hidden tile, say).
         """
         return self.game.action_to_text(action)
+
+
+class Determinizer(Protocol):
+    def sample(self, rng: random.Random) -> GameState: ...
+
+
+class _Resampler:
+    __slots__ = ("player", "state")
+
+    def __init__(self, state: GameState, player: int) -> None:
+        self.state = state
+        self.player = player
+
+    def sample(self, rng: random.Random) -> GameState:
+        return self.state.determinize(self.player, rng)
 
 
 class Game(ABC, Generic[S]):

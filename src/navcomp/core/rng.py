@@ -1,9 +1,13 @@
 """A tiny deterministic generator whose whole state is one 64-bit integer.
 
 Game states carry their own randomness so that shuffles and draws are
-reproducible from the state alone and a clone costs nothing extra.  This is
-SplitMix64 (Steele, Lea and Flood, 2014).  Its state is a server-side secret:
-it never appears in a view.
+reproducible from the state alone and a clone costs nothing extra.  Its state
+is a server-side secret: it never appears in a view.
+
+``step`` is a 64-bit linear congruential step (Knuth's MMIX constants) and
+``below`` takes the top 32 bits of the new state, which are the good ones; hot
+loops inline the same two lines.  ``next64`` is SplitMix64 (Steele, Lea and
+Flood, 2014), for seeding.
 """
 
 from __future__ import annotations
@@ -23,11 +27,15 @@ def next64(state: int) -> tuple[int, int]:
     return state, z ^ (z >> 31)
 
 
-def below(state: int, n: int) -> tuple[int, int]:
-    """Advance ``state``; return ``(new_state, r)`` with ``0 <= r < n``.
+LCG_MUL: Final = 6364136223846793005
+LCG_ADD: Final = 1442695040888963407
 
-    Uses the high bits with a multiply-shift, whose bias (below n / 2**64) is
-    far beneath anything a game can observe.
+
+def below(state: int, n: int) -> tuple[int, int]:
+    """Advance ``state``; return ``(new_state, r)`` with ``0 <= r < n`` (n < 2**32).
+
+    A multiply-shift on the top 32 bits; its bias (below n / 2**32) is far
+    beneath anything a game of a few hundred draws can show.
     """
-    state, bits = next64(state)
-    return state, (bits * n) >> 64
+    state = (state * LCG_MUL + LCG_ADD) & MASK64
+    return state, ((state >> 32) * n) >> 32

@@ -7,12 +7,12 @@ kind, cards ascending, is already sorted:
 ======== ===================================== ==================================
 kind     text form                             meaning
 ======== ===================================== ==================================
+discard  ``discard B1/O2``                     top up: discard a card first
 confirm  ``confirm``                           end the turn after two actions
 draw     ``draw``                              top up: draw to five (ends Top up)
 discover ``discover``                          look at a developed planet's pile
 pick     ``pick water``                        take/reserve a tile of this kind
 fly      ``fly hazard``                        fly to a neighbouring planet
-discard  ``discard B1/O2``                     top up: discard a card first
 scan     ``scan G3/O1``                        scan the ship's planet with a card
 jump     ``jump B1/O2 hazard``                 jump to a planet with a card
 develop  ``develop B1/O2 G3/O4``               develop with two landing cards
@@ -42,19 +42,19 @@ from navcomp.games.space_mission.components import (
     TILE_NAMES,
 )
 
-CONFIRM: Final = 0
-DRAW: Final = 1
-DISCOVER: Final = 2
-PICK0: Final = 3
+DISCARD0: Final = 0  # discard ids equal card ids: a hand is its own discard list
+CONFIRM: Final = NUM_CARDS
+DRAW: Final = CONFIRM + 1
+DISCOVER: Final = DRAW + 1
+PICK0: Final = DISCOVER + 1
 FLY0: Final = PICK0 + len(POINT_KINDS)
-DISCARD0: Final = FLY0 + NUM_PLANETS
-SCAN0: Final = DISCARD0 + NUM_CARDS
+SCAN0: Final = FLY0 + NUM_PLANETS
 JUMP0: Final = SCAN0 + len(GREEN_CARDS)
 DEVELOP0: Final = JUMP0 + len(BLUE_CARDS) * NUM_PLANETS
 DEVELOP_PAIRS: Final = tuple(combinations(ORANGE_CARDS, 2))
 NUM_ACTIONS: Final = DEVELOP0 + len(DEVELOP_PAIRS)
 
-KINDS: Final = ("confirm", "draw", "discover", "pick", "fly", "discard", "scan", "jump", "develop")
+KINDS: Final = ("discard", "confirm", "draw", "discover", "pick", "fly", "scan", "jump", "develop")
 
 SCAN_ID: Final = {c: SCAN0 + i for i, c in enumerate(GREEN_CARDS)}
 _BLUE_INDEX: Final = {c: i for i, c in enumerate(BLUE_CARDS)}
@@ -176,10 +176,10 @@ _SHAPES: Final = {
 
 
 def _all_actions() -> tuple[Action, ...]:
-    table: list[Action] = [Action("confirm"), Action("draw"), Action("discover")]
+    table = [Action("discard", (c,)) for c in range(NUM_CARDS)]
+    table += [Action("confirm"), Action("draw"), Action("discover")]
     table += [Action("pick", tile=k) for k in POINT_KINDS]
     table += [Action("fly", planet=p) for p in range(NUM_PLANETS)]
-    table += [Action("discard", (c,)) for c in range(NUM_CARDS)]
     table += [Action("scan", (c,)) for c in GREEN_CARDS]
     table += [Action("jump", (c,), planet=p) for c in BLUE_CARDS for p in range(NUM_PLANETS)]
     table += [Action("develop", pair) for pair in DEVELOP_PAIRS]
@@ -190,3 +190,4 @@ ACTIONS: Final = _all_actions()
 _ID_BY_ACTION: Final = {a: i for i, a in enumerate(ACTIONS)}
 assert len(ACTIONS) == NUM_ACTIONS
 assert ACTIONS[DEVELOP0].kind == "develop" and ACTIONS[JUMP0].kind == "jump"
+assert ACTIONS[SCAN0].kind == "scan" and ACTIONS[CONFIRM].kind == "confirm"

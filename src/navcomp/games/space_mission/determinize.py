@@ -17,195 +17,211 @@ What is re-dealt:
   generation of the draw pile it came from (a reshuffle starts a new one, and
   which cards were reshuffled is public), so each hand keeps as many cards of
   each generation as it has; the draw pile only ever holds the newest.
-* Tiles: others' reserved and collected tiles not pinned by p's memory (always
-  point tiles), piles someone looked at that p did not (each with a point tile
-  if face down, or it would have been turned up), and the never-seen piles,
-  which stay undealt.  The whole draw is rejected and repeated until every
-  constraint holds, so the sample is uniform over consistent deals.
-* Other players' stack memories, rebuilt to agree with the new deal, and the
-  state's random generator.
+* Tiles: others' reserved and collected tiles not pinned by p's memory are
+  dealt from the free point tiles.  Piles someone looked at that p did not go
+  back to the undealt tiles, with the piles nobody saw; the world deals each
+  when somebody first looks at it, keeping it consistent (a face-down pile
+  that was looked at holds a point tile, or it would have been turned up).
+* Other players' stack memories become "derived": the pile as dealt now plus
+  what others took since their look (see ``SpaceMissionState.remembered``).
+* The state's random generator.
+
+A :class:`Determinizer` does the bookkeeping once per (state, player); each
+``sample`` then only shuffles and deals.  Search draws many worlds from one
+root, so it keeps the determinizer.
 """
 
 from __future__ import annotations
 
 import random
 
-from navcomp.games.space_mission.components import (
-    NUM_KINDS,
-    RING_SIZE,
-    SPACE,
-    TILE_COUNTS,
-)
-from navcomp.games.space_mission.state import Memory, SpaceMissionState, Taken
+from navcomp.games.space_mission.components import NUM_KINDS, RING_SIZE, SPACE, TILE_COUNTS
+from navcomp.games.space_mission.state import PICK, Memory, SpaceMissionState, Taken
+
+_POINT_KINDS = range(SPACE)
 
 
-def determinize(s: SpaceMissionState, player: int, rng: random.Random) -> SpaceMissionState:
-    d = s.clone()
-    _redeal_cards(d, player, rng)
-    _redeal_tiles(d, player, rng)
-    d.rng = rng.getrandbits(64)
-    return d
-
-
-def _partial_shuffle(items: list[int], count: int, rnd: random.Random) -> None:
+def _partial_shuffle(items: list[int], count: int, random_: random.Random) -> None:
     """Put a uniform random sample of ``count`` items, in random order, first."""
-    random_ = rnd.random
+    rand = random_.random
     size = len(items)
     for i in range(count):
-        j = i + int(random_() * (size - i))
+        j = i + int(rand() * (size - i))
         items[i], items[j] = items[j], items[i]
 
 
-def _redeal_cards(d: SpaceMissionState, player: int, rng: random.Random) -> None:
-    hands = d.hands
-    gens = d.card_gen
-    newest = d.gen
-    others = [q for q in range(d.n) if q != player]
-    if all(gens[c] == newest for q in others for c in hands[q]):
-        pool = [c for q in others for c in hands[q]]
-        dealt = len(pool)
-        pool += d.draw
-        _partial_shuffle(pool, dealt, rng)
-        at = 0
-        for q in others:
-            size = len(hands[q])
-            hands[q] = sorted(pool[at : at + size])
-            at += size
-        d.draw = pool[dealt:]
-        return
-    # Several generations in other hands: deal each generation separately.
-    by_gen: dict[int, list[int]] = {}
-    slots: dict[int, list[int]] = {}
-    for q in others:
-        for c in hands[q]:
-            by_gen.setdefault(gens[c], []).append(c)
-            slots.setdefault(gens[c], []).append(q)
-    new_hands: dict[int, list[int]] = {q: [] for q in others}
-    for gen, cards in by_gen.items():
-        owners = slots[gen]
-        if gen == newest:
-            cards += d.draw
-        _partial_shuffle(cards, len(owners), rng)
-        for q, c in zip(owners, cards, strict=False):
-            new_hands[q].append(c)
-        if gen == newest:
-            d.draw = cards[len(owners) :]
-    for q in others:
-        hands[q] = sorted(new_hands[q])
+class Determinizer:
+    """Samples worlds for ``player`` from a fixed state (which must not change)."""
 
+    __slots__ = (
+        "base", "player", "card_groups", "hand_slices", "draw_group",
+        "pinned", "loose", "unknown_piles", "free_points", "free_pool", "memory",
+    )  # fmt: skip
 
-def _redeal_tiles(d: SpaceMissionState, player: int, rng: random.Random) -> None:
-    mem_base = player * RING_SIZE
-    memory = d.memory[mem_base : mem_base + RING_SIZE]
-    free = list(TILE_COUNTS)
-    free[SPACE] -= d.faceup
-    taken = d.taken
-    pinned: list[list[int]] = [[] for _ in range(RING_SIZE)]  # record indices, by pile
-    loose: list[int] = []  # record indices dealt from the free tiles
-    for i, (owner, kind, pos, seq, reserved) in enumerate(taken):
-        if owner == player and not (reserved and d.hide_reserved):
-            free[kind] -= 1
-            continue
-        seen = memory[pos]
-        if seen is not None and seq > seen[1]:
-            pinned[pos].append(i)
-        else:
-            loose.append(i)
-    unknown_piles: list[int] = []
-    for pos in range(RING_SIZE):
-        seen = memory[pos]
-        if seen is not None:
-            counts = list(seen[0])
-            if d.up[pos]:
-                counts[SPACE] = 0  # turned face up since: counted with the face-up tiles
-            for k in range(NUM_KINDS):
-                free[k] -= counts[k]
-            if pinned[pos]:
-                _redeal_remembered(d, pos, counts, pinned[pos], rng)
-        elif d.touched[pos]:
-            unknown_piles.append(pos)
-    if loose or unknown_piles:
-        _deal_free(d, free, loose, unknown_piles, rng)
-    else:
-        d.pool = free
-    _rebuild_memories(d, player)
+    def __init__(self, state: SpaceMissionState, player: int) -> None:
+        self.base = state
+        self.player = player
+        self._plan_cards(state, player)
+        self._plan_tiles(state, player)
 
+    # ------------------------------------------------------------- planning
 
-def _redeal_remembered(
-    d: SpaceMissionState, pos: int, seen: list[int], pinned: list[int], rng: random.Random
-) -> None:
-    """Others took len(pinned) point tiles from a pile that held ``seen`` at the look."""
-    points = [k for k in range(SPACE) for _ in range(seen[k])]
-    _partial_shuffle(points, len(pinned), rng)
-    pile = list(seen)
-    taken = d.taken
-    for i, kind in zip(pinned, points, strict=False):
-        owner, _, where, seq, reserved = taken[i]
-        taken[i] = (owner, kind, where, seq, reserved)
-        pile[kind] -= 1
-    d.real[pos] = pile
+    def _plan_cards(self, s: SpaceMissionState, player: int) -> None:
+        """Group the unknown cards by generation; note each hand's slice of each group."""
+        gens = s.card_gen
+        groups: dict[int, list[int]] = {}
+        counts: list[dict[int, int]] = []
+        for q in range(s.n):
+            per_gen: dict[int, int] = {}
+            if q != player:
+                for c in s.hands[q]:
+                    g = gens[c]
+                    groups.setdefault(g, []).append(c)
+                    per_gen[g] = per_gen.get(g, 0) + 1
+            counts.append(per_gen)
+        groups.setdefault(s.gen, [])
+        order = sorted(groups)
+        self.card_groups = [(groups[g], sum(c.get(g, 0) for c in counts)) for g in order]
+        newest = order.index(s.gen)
+        self.card_groups[newest][0].extend(s.draw)
+        self.draw_group = newest
+        slices: list[list[tuple[int, int, int]]] = []
+        at = [0] * len(order)
+        for q in range(s.n):
+            mine = []
+            for i, g in enumerate(order):
+                k = counts[q].get(g, 0)
+                if k:
+                    mine.append((i, at[i], at[i] + k))
+                    at[i] += k
+            slices.append(mine)
+        self.hand_slices = slices
 
-
-def _deal_free(
-    d: SpaceMissionState,
-    free: list[int],
-    loose: list[int],
-    unknown_piles: list[int],
-    rng: random.Random,
-) -> None:
-    points = [k for k in range(SPACE) for _ in range(free[k])]
-    need = sum(d.down[pos] for pos in unknown_piles)
-    taken = d.taken
-    while True:
-        _partial_shuffle(points, len(loose), rng)
-        rest = points[len(loose) :] + [SPACE] * free[SPACE]
-        _partial_shuffle(rest, need, rng)
-        piles: list[list[int]] = []
-        at = 0
-        ok = True
-        for pos in unknown_piles:
-            pile = [0] * NUM_KINDS
-            size = d.down[pos]
-            for kind in rest[at : at + size]:
-                pile[kind] += 1
-            at += size
-            if size and pile[SPACE] == size:
-                ok = False
-                break
-            piles.append(pile)
-        if ok:
-            break
-    for i, kind in zip(loose, points, strict=False):
-        owner, _, where, seq, reserved = taken[i]
-        taken[i] = (owner, kind, where, seq, reserved)
-    for pos, pile in zip(unknown_piles, piles, strict=True):
-        d.real[pos] = pile
-    pool = [0] * NUM_KINDS
-    for kind in rest[need:]:
-        pool[kind] += 1
-    d.pool = pool
-
-
-def _rebuild_memories(d: SpaceMissionState, player: int) -> None:
-    """Other players' memories: the pile now plus what others took since their look."""
-    after: list[list[Taken]] = [[] for _ in range(RING_SIZE)]
-    for record in d.taken:
-        after[record[2]].append(record)
-    for q in range(d.n):
-        if q == player:
-            continue
-        for pos in range(RING_SIZE):
-            index = q * RING_SIZE + pos
-            seen = d.memory[index]
-            if seen is None:
+    def _plan_tiles(self, s: SpaceMissionState, player: int) -> None:
+        free = list(TILE_COUNTS)
+        free[SPACE] -= s.faceup
+        seen = [s.remembered(player, pos) for pos in range(RING_SIZE)]
+        by_pile: list[list[int]] = [[] for _ in range(RING_SIZE)]
+        loose: list[int] = []
+        for i, (owner, kind, pos, seq, reserved) in enumerate(s.taken):
+            if owner == player and not (reserved and s.hide_reserved):
+                free[kind] -= 1
                 continue
-            pile = d.real[pos]
-            assert pile is not None
-            counts = list(pile)
-            if seen[0][SPACE]:  # looked before the space tiles were turned up
-                counts[SPACE] += d.up[pos]
-            for owner, kind, _, seq, _ in after[pos]:
-                if seq > seen[1] and owner != q:
-                    counts[kind] += 1
-            rebuilt: Memory = (tuple(counts), seen[1])
-            d.memory[index] = rebuilt
+            memory = seen[pos]
+            if memory is not None and seq > memory[1]:
+                by_pile[pos].append(i)
+            else:
+                loose.append(i)
+        pinned = []
+        unknown = []
+        for pos in range(RING_SIZE):
+            memory = seen[pos]
+            if memory is not None:
+                counts = memory[0]
+                assert counts is not None
+                for k in range(NUM_KINDS):
+                    free[k] -= counts[k]
+                if by_pile[pos]:
+                    points = [k for k in _POINT_KINDS for _ in range(counts[k])]
+                    pinned.append((pos, list(counts), points, by_pile[pos]))
+            elif s.touched[pos]:
+                unknown.append(pos)
+        self.pinned = pinned
+        self.loose = loose
+        self.unknown_piles = unknown
+        self.free_points = [k for k in _POINT_KINDS for _ in range(free[k])]
+        self.free_pool = tuple(free)
+        memory_row = list(s.memory)
+        for q in range(s.n):
+            if q != player:
+                for i in range(q * RING_SIZE, (q + 1) * RING_SIZE):
+                    entry = memory_row[i]
+                    if entry is not None:
+                        derived: Memory = (None, entry[1])
+                        memory_row[i] = derived
+        self.memory = tuple(memory_row)
+
+    # ------------------------------------------------------------- sampling
+
+    def sample(self, rng: random.Random) -> SpaceMissionState:
+        d = self.base.clone()
+        self._deal_cards(d, rng)
+        self._deal_tiles(d, rng)
+        d.memory = self.memory
+        d.rng = rng.getrandbits(64)
+        if d.phase == PICK and d.real[d.pick_pos] is None:
+            d.deal_pile(d.pick_pos)  # someone else is looking at it right now
+        return d
+
+    def _deal_cards(self, d: SpaceMissionState, rng: random.Random) -> None:
+        rand = rng.random
+        dealt = []
+        for cards, in_hands in self.card_groups:
+            pool = cards[:]
+            size = len(pool)
+            for i in range(in_hands):  # a partial Fisher-Yates shuffle
+                j = i + int(rand() * (size - i))
+                pool[i], pool[j] = pool[j], pool[i]
+            dealt.append(pool)
+        hands = d.hands
+        player = self.player
+        for q, slices in enumerate(self.hand_slices):
+            if q == player:
+                continue
+            if len(slices) == 1:
+                i, a, b = slices[0]
+                hand = dealt[i][a:b]
+            else:
+                hand = [c for i, a, b in slices for c in dealt[i][a:b]]
+            hand.sort()
+            hands[q] = hand
+        in_hands = self.card_groups[self.draw_group][1]
+        d.draw = dealt[self.draw_group][in_hands:]
+
+    def _deal_tiles(self, d: SpaceMissionState, rng: random.Random) -> None:
+        loose = self.loose
+        unknown = self.unknown_piles
+        if not self.pinned and not loose and not unknown:
+            d.pool = self.free_pool
+            return
+        taken = list(d.taken)
+        real = list(d.real)
+        for pos, seen, points, records in self.pinned:
+            points = points[:]
+            _partial_shuffle(points, len(records), rng)
+            pile = seen[:]
+            for i, kind in zip(records, points, strict=False):
+                owner, _, where, seq, reserved = taken[i]
+                taken[i] = (owner, kind, where, seq, reserved)
+                pile[kind] -= 1
+            real[pos] = tuple(pile)
+        for pos in unknown:
+            real[pos] = None
+        d.pool = self._deal_free(taken, rng) if loose else self.free_pool
+        d.taken = tuple(taken)
+        d.real = tuple(real)
+
+    def _deal_free(self, taken: list[Taken], rng: random.Random) -> tuple[int, ...]:
+        """Others' unpinned tiles from the free point tiles; the rest stays undealt.
+
+        Piles others looked at and the player did not stay undealt too: the
+        world deals them when somebody looks (``SpaceMissionState._deal_pile``
+        keeps their constraints).
+        """
+        loose = self.loose
+        points = self.free_points[:]
+        rand = rng.random
+        size = len(points)
+        pool = list(self.free_pool)
+        for i, record in enumerate(loose):
+            j = i + int(rand() * (size - i))
+            kind = points[j]
+            points[j] = points[i]
+            owner, _, where, seq, reserved = taken[record]
+            taken[record] = (owner, kind, where, seq, reserved)
+            pool[kind] -= 1
+        return tuple(pool)
+
+
+def determinize(s: SpaceMissionState, player: int, rng: random.Random) -> SpaceMissionState:
+    return Determinizer(s, player).sample(rng)

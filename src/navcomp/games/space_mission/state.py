@@ -17,16 +17,15 @@ from __future__ import annotations
 import random
 from bisect import insort
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, TypeVar
 
 from navcomp.core.protocol import GameState, JSON, Result
-from navcomp.core.rng import below
+from navcomp.core.rng import LCG_ADD, LCG_MUL, MASK64, below
 from navcomp.games.space_mission.actions import (
     CONFIRM,
     DEVELOP0,
     DEVELOP_ID,
     DEVELOP_PAIRS,
-    DISCARD0,
     DISCOVER,
     DRAW,
     FLY0,
@@ -54,6 +53,7 @@ from navcomp.games.space_mission.components import (
 from navcomp.games.space_mission import scoring
 
 if TYPE_CHECKING:
+    from navcomp.games.space_mission.determinize import Determinizer
     from navcomp.games.space_mission.game import SpaceMissionGame
 
 # Phases: what kind of decision the current player faces.
@@ -72,11 +72,21 @@ LOOK_NAMES: Final = ("scan", "develop", "discover")
 
 Taken = tuple[int, int, int, int, bool]
 """A tile out of its pile: (owner, kind, ring position, take number, still reserved)."""
-Memory = tuple[tuple[int, ...], int]
-"""Stack memory: (tile counts seen at the last look minus own taking, take number then)."""
+Memory = tuple[tuple[int, ...] | None, int]
+"""Stack memory: (tile counts seen at the last look minus own taking, take number then).
 
-_CONFIRM_ONLY: Final = (CONFIRM,)
-_JUMP_CARD: Final = {i: c for i, c in enumerate(BLUE_CARDS)}
+Counts of ``None`` mark a memory in a determinized world that must agree with
+the re-dealt tiles: it is derived on demand (see ``remembered``)."""
+
+_DRAW_ONLY: Final = [DRAW]
+
+T = TypeVar("T")
+
+
+def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    """``items`` with ``items[index]`` replaced."""
+    return (*items[:index], value, *items[index + 1 :])
+_POINT_KINDS: Final = tuple(range(SPACE))
 
 
 class SpaceMissionState(GameState):
@@ -110,21 +120,22 @@ class SpaceMissionState(GameState):
     hands: list[list[int]]
     draw: list[int]
     discard: list[int]
-    card_gen: list[int]
+    card_gen: tuple[int, ...]
     gen: int
     chips: list[int]
     probes: list[int]
     ship: list[int]
-    developer: list[int]
-    scanned: list[int]
-    pool: list[int]
-    down: list[int]
-    up: list[int]
-    real: list[list[int] | None]
-    touched: list[bool]
-    taken: list[Taken]
+    # Tuples change rarely: a clone shares them, a change replaces them.
+    developer: tuple[int, ...]
+    scanned: tuple[int, ...]
+    pool: tuple[int, ...]
+    down: tuple[int, ...]
+    up: tuple[int, ...]
+    real: tuple[tuple[int, ...] | None, ...]
+    touched: tuple[bool, ...]
+    taken: tuple[Taken, ...]
     take_seq: int
-    memory: list[Memory | None]
+    memory: tuple[Memory | None, ...]
     faceup: int
     rng: int
 
@@ -149,19 +160,19 @@ class SpaceMissionState(GameState):
         s.hands = [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(num_players)]
         s.draw = deck[num_players * HAND_SIZE :]
         s.discard = []
-        s.card_gen = [0] * NUM_CARDS
+        s.card_gen = (0,) * NUM_CARDS
         s.chips = [CHIPS_PER_PLAYER] * num_players
         s.probes = [0] * num_players
         s.ship = [GATE] * num_players
-        s.developer = [-1] * RING_SIZE
-        s.scanned = [0] * RING_SIZE
-        s.pool = list(TILE_COUNTS)
-        s.down = [PILE_SIZE] * RING_SIZE
-        s.up = [0] * RING_SIZE
-        s.real = [None] * RING_SIZE
-        s.touched = [False] * RING_SIZE
-        s.taken = []
-        s.memory = [None] * (num_players * RING_SIZE)
+        s.developer = (-1,) * RING_SIZE
+        s.scanned = (0,) * RING_SIZE
+        s.pool = TILE_COUNTS
+        s.down = (PILE_SIZE,) * RING_SIZE
+        s.up = (0,) * RING_SIZE
+        s.real = (None,) * RING_SIZE
+        s.touched = (False,) * RING_SIZE
+        s.taken = ()
+        s.memory = (None,) * (num_players * RING_SIZE)
         s.rng = rnd.getrandbits(64)
         return s
 
@@ -185,21 +196,21 @@ class SpaceMissionState(GameState):
         s.hands = [h[:] for h in self.hands]
         s.draw = self.draw[:]
         s.discard = self.discard[:]
-        s.card_gen = self.card_gen[:]
+        s.card_gen = self.card_gen
         s.gen = self.gen
         s.chips = self.chips[:]
         s.probes = self.probes[:]
         s.ship = self.ship[:]
-        s.developer = self.developer[:]
-        s.scanned = self.scanned[:]
-        s.pool = self.pool[:]
-        s.down = self.down[:]
-        s.up = self.up[:]
-        s.real = [None if r is None else r[:] for r in self.real]
-        s.touched = self.touched[:]
-        s.taken = self.taken[:]
+        s.developer = self.developer
+        s.scanned = self.scanned
+        s.pool = self.pool
+        s.down = self.down
+        s.up = self.up
+        s.real = self.real
+        s.touched = self.touched
+        s.taken = self.taken
         s.take_seq = self.take_seq
-        s.memory = self.memory[:]
+        s.memory = self.memory
         s.faceup = self.faceup
         s.rng = self.rng
         return s
@@ -222,39 +233,36 @@ class SpaceMissionState(GameState):
         return self.undo_depth > 0 and self.phase != OVER
 
     def legal_actions(self) -> list[int]:
+        # Discard ids are card ids, so a sorted hand is its own sorted discard list.
         phase = self.phase
-        if phase == CONFIRM_TURN:
-            return list(_CONFIRM_ONLY)
-        p = self.cur
-        hand = self.hands[p]
-        if phase == MAIN:
-            return self._main_actions(p, hand)
         if phase == TOPUP:
-            actions = [DRAW]
-            actions += [DISCARD0 + c for c in hand]
-            return actions
+            return self.hands[self.cur] + _DRAW_ONLY
+        if phase == MAIN:
+            return self._main_actions()
+        if phase == CONFIRM_TURN:
+            return [CONFIRM]
         if phase == PICK:
             pile = self.real[self.pick_pos]
             assert pile is not None
-            return [PICK0 + k for k in range(SPACE) if pile[k]]
+            return [PICK0 + k for k in _POINT_KINDS if pile[k]]
         return []
 
-    def _main_actions(self, p: int, hand: list[int]) -> list[int]:
+    def _main_actions(self) -> list[int]:
+        p = self.cur
+        hand = self.hands[p]
         board = self.board
         pos = self.ship[p]
-        actions = [DRAW]
-        if pos == GATE:
-            actions += [DISCARD0 + c for c in hand]
-        else:
+        actions = hand + _DRAW_ONLY
+        chips = self.chips[p]
+        if pos != GATE:
             developed = self.developer[pos] >= 0
             if developed and self.down[pos]:
                 actions.append(DISCOVER)
             actions += board.fly[pos]
-            actions += [DISCARD0 + c for c in hand]
-            if not developed and self.chips[p]:
+            if chips and not developed:
                 scans = board.scans[pos]
                 actions += [scans[c] for c in hand if c in scans]
-        if self.chips[p]:
+        if chips:
             jumps = board.jumps
             for c in hand:
                 for target, action in jumps[c]:
@@ -281,7 +289,12 @@ class SpaceMissionState(GameState):
     # ------------------------------------------------------------------ moves
 
     def apply_action(self, action: int) -> None:
-        if action == CONFIRM:
+        if action < CONFIRM:  # a discard: the id is the card
+            self.hands[self.cur].remove(action)
+            self.discard.append(action)
+            self.phase = TOPUP
+            self.undo_depth += 1
+        elif action == CONFIRM:
             self._end_turn()
         elif action == DRAW:
             self._draw_to_five()
@@ -290,20 +303,14 @@ class SpaceMissionState(GameState):
                 self._look(self.ship[self.cur], BY_DISCOVER)
             else:
                 self._pick(action - PICK0)
-        elif action < DISCARD0:
+        elif action < SCAN0:
             self.ship[self.cur] = self.board.position_of[action - FLY0]
             self._finish_action(reversible=True)
-        elif action < SCAN0:
-            card = action - DISCARD0
-            self.hands[self.cur].remove(card)
-            self.discard.append(card)
-            self.phase = TOPUP
-            self.undo_depth += 1
         elif action < JUMP0:
             self._scan(GREEN_CARDS[action - SCAN0])
         elif action < DEVELOP0:
             card_index, planet = divmod(action - JUMP0, NUM_PLANETS)
-            self._jump(_JUMP_CARD[card_index], planet)
+            self._jump(BLUE_CARDS[card_index], planet)
         else:
             self._develop(DEVELOP_PAIRS[action - DEVELOP0])
 
@@ -335,7 +342,8 @@ class SpaceMissionState(GameState):
                     break
                 self._reshuffle()
                 draw = self.draw
-            rng, i = below(rng, len(draw))
+            rng = (rng * LCG_MUL + LCG_ADD) & MASK64  # rng.below, inlined
+            i = ((rng >> 32) * len(draw)) >> 32
             card = draw[i]
             draw[i] = draw[-1]
             draw.pop()
@@ -348,9 +356,10 @@ class SpaceMissionState(GameState):
         """The discard pile becomes the draw pile (its order is drawn card by card)."""
         self.gen += 1
         gen = self.gen
-        card_gen = self.card_gen
+        card_gen = list(self.card_gen)
         for card in self.discard:
             card_gen[card] = gen
+        self.card_gen = tuple(card_gen)
         self.draw = self.discard
         self.discard = []
 
@@ -358,7 +367,7 @@ class SpaceMissionState(GameState):
         p = self.cur
         self._play_card(p, card)
         pos = self.ship[p]
-        self.scanned[pos] |= 1 << p
+        self.scanned = _put(self.scanned, pos, self.scanned[pos] | 1 << p)
         self._look(pos, BY_SCAN)
 
     def _develop(self, cards: tuple[int, int]) -> None:
@@ -366,22 +375,25 @@ class SpaceMissionState(GameState):
         self._play_card(p, cards[0])
         self._play_card(p, cards[1])
         pos = self.ship[p]
-        self.developer[pos] = p
-        self.chips[p] -= 1
-        taken = self.taken
-        for i, (owner, kind, where, seq, reserved) in enumerate(taken):
+        self.developer = _put(self.developer, pos, p)
+        chips = self.chips
+        chips[p] -= 1
+        handed_out = []
+        for owner, kind, where, seq, reserved in self.taken:
             if reserved and where == pos:
-                taken[i] = (owner, kind, where, seq, False)
-                self.chips[owner] += 1
+                reserved = False
+                chips[owner] += 1
+            handed_out.append((owner, kind, where, seq, reserved))
+        self.taken = tuple(handed_out)
         self._look(pos, BY_DEVELOP)
 
     def _look(self, pos: int, mode: int) -> None:
         """The current player sees the pile at ``pos``; a point tile there means a pick."""
         pile = self.real[pos]
         if pile is None:
-            pile = self._deal_pile(pos)
-        self.touched[pos] = True
-        self.memory[self.cur * RING_SIZE + pos] = (tuple(pile), self.take_seq)
+            pile = self.deal_pile(pos)
+            self.touched = _put(self.touched, pos, True)
+        self.memory = _put(self.memory, self.cur * RING_SIZE + pos, (pile, self.take_seq))
         self.undo_depth = 0
         if pile[SPACE] < self.down[pos]:
             self.phase = PICK
@@ -394,48 +406,69 @@ class SpaceMissionState(GameState):
     def _pick(self, kind: int) -> None:
         p = self.cur
         pos = self.pick_pos
-        pile = self.real[pos]
-        assert pile is not None
-        pile[kind] -= 1
-        self.down[pos] -= 1
+        before = self.real[pos]
+        assert before is not None
+        pile = _put(before, kind, before[kind] - 1)
+        self.real = _put(self.real, pos, pile)
+        down = self.down[pos] - 1
+        self.down = _put(self.down, pos, down)
         self.take_seq += 1
         reserve = self.pick_mode == BY_SCAN
         if reserve:
             self.chips[p] -= 1
-        self.taken.append((p, kind, pos, self.take_seq, reserve))
-        self.memory[p * RING_SIZE + pos] = (tuple(pile), self.take_seq)
-        if pile[SPACE] == self.down[pos]:
+        self.taken += ((p, kind, pos, self.take_seq, reserve),)
+        self.memory = _put(self.memory, p * RING_SIZE + pos, (pile, self.take_seq))
+        if pile[SPACE] == down:
             self._turn_face_up(pos)
         self.pick_pos = self.pick_mode = -1
         self._finish_action(reversible=False)
 
-    def _deal_pile(self, pos: int) -> list[int]:
-        """Deal the never-seen pile at ``pos`` from the undealt tiles."""
-        pool = self.pool
-        pile = [0] * NUM_KINDS
-        left = sum(pool)
+    def deal_pile(self, pos: int) -> tuple[int, ...]:
+        """Deal the undealt pile at ``pos`` from the undealt tiles.
+
+        In a real game this is a pile nobody has seen.  In a determinized world
+        it may be a pile others looked at and the world's player did not
+        (``touched``): it must then hold a point tile (or it would have been
+        turned up), and enough point tiles must stay undealt for every other
+        such pile.  Deals that break this are drawn again.
+        """
+        size = self.down[pos]
+        must_score = self.touched[pos] and size > 0
+        still_needed = sum(
+            1
+            for other in range(RING_SIZE)
+            if other != pos and self.real[other] is None and self.touched[other] and self.down[other]
+        )
         rng = self.rng
-        for _ in range(self.down[pos]):
-            rng, r = below(rng, left)
-            kind = 0
-            while r >= pool[kind]:
-                r -= pool[kind]
-                kind += 1
-            pool[kind] -= 1
-            pile[kind] += 1
-            left -= 1
+        while True:
+            pool = list(self.pool)
+            pile = [0] * NUM_KINDS
+            left = sum(pool)
+            for _ in range(size):
+                rng, r = below(rng, left)
+                kind = 0
+                while r >= pool[kind]:
+                    r -= pool[kind]
+                    kind += 1
+                pool[kind] -= 1
+                pile[kind] += 1
+                left -= 1
+            if (not must_score or pile[SPACE] < size) and left - pool[SPACE] >= still_needed:
+                break
         self.rng = rng
-        self.real[pos] = pile
-        return pile
+        self.pool = tuple(pool)
+        dealt = tuple(pile)
+        self.real = _put(self.real, pos, dealt)
+        return dealt
 
     def _turn_face_up(self, pos: int) -> None:
         """The pile holds no point tile: its space tiles are turned face up."""
         pile = self.real[pos]
         assert pile is not None
         spaces = pile[SPACE]
-        pile[SPACE] = 0
-        self.down[pos] -= spaces
-        self.up[pos] += spaces
+        self.real = _put(self.real, pos, _put(pile, SPACE, 0))
+        self.down = _put(self.down, pos, self.down[pos] - spaces)
+        self.up = _put(self.up, pos, self.up[pos] + spaces)
         self.faceup += spaces
         if self.faceup >= self.threshold:
             self.final_round = True
@@ -448,6 +481,7 @@ class SpaceMissionState(GameState):
         self.done = self.undo_depth = 0
         if self.final_round and p == (self.start - 1) % self.n:
             self.phase = OVER
+            self.rounds += 1
             return
         self.cur = (p + 1) % self.n
         if self.cur == self.start:
@@ -466,6 +500,25 @@ class SpaceMissionState(GameState):
         if any(self.chips):
             return False
         return not any(self.down[pos] for pos in range(RING_SIZE) if self.developer[pos] >= 0)
+
+    def remembered(self, player: int, pos: int) -> Memory | None:
+        """``player``'s memory of the pile at ``pos``, with turned-up spaces left out."""
+        entry = self.memory[player * RING_SIZE + pos]
+        if entry is None:
+            return None
+        counts, seq = entry
+        if counts is None:
+            pile = self.real[pos]
+            if pile is None:  # a determinized world deals what it is asked about
+                pile = self.deal_pile(pos)
+            derived = list(pile)
+            for owner, kind, where, taken_at, _ in self.taken:
+                if where == pos and taken_at > seq and owner != player:
+                    derived[kind] += 1
+            return tuple(derived), seq
+        if self.up[pos] and counts[SPACE]:
+            return (*counts[:SPACE], 0), seq
+        return entry
 
     # ---------------------------------------------------------------- results
 
@@ -511,9 +564,12 @@ class SpaceMissionState(GameState):
         return public_action_text(self, action, viewer)
 
     def determinize(self, player: int, rng: random.Random) -> SpaceMissionState:
-        from navcomp.games.space_mission.determinize import determinize
+        return self.determinizer(player).sample(rng)
 
-        return determinize(self, player, rng)
+    def determinizer(self, player: int) -> Determinizer:
+        from navcomp.games.space_mission.determinize import Determinizer
+
+        return Determinizer(self, player)
 
     def to_json(self) -> JSON:
         from navcomp.games.space_mission.storage import state_to_json

@@ -14,20 +14,21 @@ _SCALARS = (
     "pick_pos", "pick_mode", "start", "rounds", "final_round", "capped", "gen", "take_seq",
     "faceup", "rng",
 )  # fmt: skip
-_LISTS = (
-    "hands", "draw", "discard", "card_gen", "chips", "probes", "ship", "developer", "scanned",
-    "pool", "down", "up", "real", "touched",
-)  # fmt: skip
+_LISTS = ("hands", "draw", "discard", "chips", "probes", "ship")
+_TUPLES = ("card_gen", "developer", "scanned", "pool", "down", "up", "touched")
 
 
 def state_to_json(s: SpaceMissionState) -> JSON:
     data: dict[str, Any] = {"format": FORMAT, "ring": list(s.board.ring)}
     for name in _SCALARS:
         data[name] = getattr(s, name)
-    for name in _LISTS:
+    for name in (*_LISTS, *_TUPLES):
         data[name] = [list(v) if isinstance(v, list) else v for v in getattr(s, name)]
+    data["real"] = [None if pile is None else list(pile) for pile in s.real]
     data["taken"] = [list(t) for t in s.taken]
-    data["memory"] = [None if m is None else [list(m[0]), m[1]] for m in s.memory]
+    data["memory"] = [
+        None if m is None else [None if m[0] is None else list(m[0]), m[1]] for m in s.memory
+    ]
     return data
 
 
@@ -40,6 +41,12 @@ def state_from_json(data: JSON) -> SpaceMissionState:
         setattr(s, name, data[name])
     for name in _LISTS:
         setattr(s, name, [list(v) if isinstance(v, list) else v for v in data[name]])
-    s.taken = [(o, k, pos, seq, bool(r)) for o, k, pos, seq, r in data["taken"]]
-    s.memory = [None if m is None else (tuple(m[0]), m[1]) for m in data["memory"]]
+    for name in _TUPLES:
+        setattr(s, name, tuple(data[name]))
+    s.real = tuple(None if pile is None else tuple(pile) for pile in data["real"])
+    s.taken = tuple((o, k, pos, seq, bool(r)) for o, k, pos, seq, r in data["taken"])
+    s.memory = tuple(
+        None if m is None else (None if m[0] is None else tuple(m[0]), m[1])
+        for m in data["memory"]
+    )
     return s

@@ -130,10 +130,11 @@ def private_view(s: SpaceMissionState, player: int) -> dict[str, Any]:
         reserved.sort(key=lambda e: e["planet"])
     memory = []
     for pos in range(RING_SIZE):
-        seen = s.memory[player * RING_SIZE + pos]
+        seen = s.remembered(player, pos)
         if seen is None:
             continue
         counts, seq = seen
+        assert counts is not None
         since = sum(1 for o, _, where, t, _ in s.taken if where == pos and t > seq and o != player)
         memory.append(
             {"planet": PLANETS[ring[pos]].slug, "tiles": _tiles(counts), "taken_since": since}
@@ -165,9 +166,9 @@ def view(s: SpaceMissionState, player: int | None) -> JSON:
 def public_action_text(s: SpaceMissionState, action: int, viewer: int | None) -> str:
     """The text of ``action`` by the current player, as ``viewer`` may read it.
 
-    A pick after a scan is secret to everyone but the actor (and to the actor
-    too under the printed rule); a pick after develop or discover is a taken
-    tile, also secret.  Discards are public: the discard pile is face up.
+    Which tile a pick takes is secret to everyone but the actor, who chose it
+    (under the printed rule the actor just cannot look at it again later).
+    Discards are public: the discard pile is face up.
     """
     act = Action.from_id(action)
     if act.kind == "pick" and viewer != s.cur:
