@@ -26,9 +26,11 @@ def test_other_hands_and_draw_pile_are_redealt() -> None:
     assert all(w.hands[0] == state.hands[0] for w in worlds)
     assert any(w.hands[1] != state.hands[1] for w in worlds)
     assert any(sorted(w.draw) != sorted(state.draw) for w in worlds)
-    assert all(sorted(w.draw + w.hands[1] + w.hands[2] + w.hands[3])
-               == sorted(state.draw + state.hands[1] + state.hands[2] + state.hands[3])
-               for w in worlds)
+    assert all(
+        sorted(w.draw + w.hands[1] + w.hands[2] + w.hands[3])
+        == sorted(state.draw + state.hands[1] + state.hands[2] + state.hands[3])
+        for w in worlds
+    )
 
 
 def test_hands_keep_their_cards_per_draw_pile_generation() -> None:

@@ -89,6 +89,6 @@ def test_determinized_worlds_are_whole_games(game: tuple[int, int], det_seed: in
         assert p is not None
         world = state.determinize(p, rnd)
         assert_accounted(world, world=True)
-        for inner, _ in conformance.walk_from(world, rnd):
+        for _ in conformance.walk_from(world, rnd):
             pass
         assert world.is_terminal()

@@ -51,8 +51,9 @@ def _positive(text: str) -> float:
     return value
 
 
-def playouts(game: Game[Any], players: int, seconds: float, rnd: random.Random,
-             keep_every: int = 97) -> tuple[int, int, float, list[GameState]]:
+def playouts(
+    game: Game[Any], players: int, seconds: float, rnd: random.Random, keep_every: int = 97
+) -> tuple[int, int, float, list[GameState]]:
     """Random playouts for about ``seconds``; returns (actions, games, elapsed, sample)."""
     sample: list[GameState] = []
     actions = games = 0

@@ -28,7 +28,9 @@ from navcomp.core.protocol import Game, GameState, play
 DEFAULT_MAX_STEPS = 50_000
 
 
-def check_game(game: Game[Any], seeds: range = range(3), max_steps: int = DEFAULT_MAX_STEPS) -> None:
+def check_game(
+    game: Game[Any], seeds: range = range(3), max_steps: int = DEFAULT_MAX_STEPS
+) -> None:
     """Run every check for every player count and each seed."""
     check_action_codecs(game)
     for players in range(game.info.min_players, game.info.max_players + 1):
@@ -47,7 +49,10 @@ def check_action_codecs(game: Game[Any]) -> None:
 
 
 def random_walk(
-    game: Game[Any], players: int, seed: int, max_steps: int = DEFAULT_MAX_STEPS,
+    game: Game[Any],
+    players: int,
+    seed: int,
+    max_steps: int = DEFAULT_MAX_STEPS,
     options: dict[str, Any] | None = None,
 ) -> Iterator[tuple[GameState, int]]:
     """Yield (state before, action chosen) along one random playthrough.
@@ -76,8 +81,12 @@ def walk_from(
 
 
 def check_playthrough(
-    game: Game[Any], players: int, seed: int, max_steps: int = DEFAULT_MAX_STEPS,
-    views_every: int = 7, extra: Callable[[GameState], None] | None = None,
+    game: Game[Any],
+    players: int,
+    seed: int,
+    max_steps: int = DEFAULT_MAX_STEPS,
+    views_every: int = 7,
+    extra: Callable[[GameState], None] | None = None,
 ) -> int:
     """One random game with every per-step check; returns its length."""
     shadow = game.new_initial_state(players, seed)

@@ -258,8 +258,13 @@ def play(state: GameState, player: int, action: ActionInput) -> int:
     return action_id
 
 
-def replay(game: Game[S], num_players: int, seed: int, options: Mapping[str, Any] | None,
-           actions: Sequence[int]) -> S:
+def replay(
+    game: Game[S],
+    num_players: int,
+    seed: int,
+    options: Mapping[str, Any] | None,
+    actions: Sequence[int],
+) -> S:
     """Rebuild a state from its setup and action log (every action checked)."""
     state = game.new_initial_state(num_players, seed, options)
     for action in actions:

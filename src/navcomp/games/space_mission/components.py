@@ -78,7 +78,7 @@ ORANGE_CARDS: Final = tuple(i for i, c in enumerate(CARDS) if c.orange is not No
 
 def card_matches(value: int | None, wanted: int) -> bool:
     """True when a card coordinate (possibly a joker) can stand for ``wanted``."""
-    return value is not None and (value == JOKER or value == wanted)
+    return value is not None and value in (JOKER, wanted)
 
 
 # Planet tiles.  Indices 0..9 are point tiles; SPACE is last.

@@ -54,8 +54,17 @@ class Determinizer:
     """Samples worlds for ``player`` from a fixed state (which must not change)."""
 
     __slots__ = (
-        "base", "player", "card_groups", "hand_slices", "draw_group",
-        "pinned", "loose", "unknown_piles", "free_points", "free_pool", "memory",
+        "base",
+        "card_groups",
+        "draw_group",
+        "free_points",
+        "free_pool",
+        "hand_slices",
+        "loose",
+        "memory",
+        "pinned",
+        "player",
+        "unknown_piles",
     )  # fmt: skip
 
     def __init__(self, state: SpaceMissionState, player: int) -> None:

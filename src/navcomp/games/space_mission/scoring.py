@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Final
+from typing import Any, Final
 
 from navcomp.games.space_mission.components import (
     ALIENS,
@@ -34,9 +34,9 @@ CATEGORIES: Final = (
 )
 
 
-def competition_ranks(keys: Sequence[object]) -> list[int]:
+def competition_ranks(keys: Sequence[Any]) -> list[int]:
     """1-based ranks, higher key better; ties share a rank and skip the next ones."""
-    return [1 + sum(1 for other in keys if other > key) for key in keys]  # type: ignore[operator]
+    return [1 + sum(1 for other in keys if other > key) for key in keys]
 
 
 def gate_points(probes: Sequence[int]) -> list[int]:

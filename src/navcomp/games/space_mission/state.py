@@ -19,8 +19,9 @@ from bisect import insort
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from navcomp.core.protocol import GameState, JSON, Result
+from navcomp.core.protocol import JSON, GameState, Result
 from navcomp.core.rng import LCG_ADD, LCG_MUL, MASK64, below
+from navcomp.games.space_mission import scoring
 from navcomp.games.space_mission.actions import (
     CONFIRM,
     DEVELOP0,
@@ -50,7 +51,6 @@ from navcomp.games.space_mission.components import (
     TILE_COUNTS,
     card_matches,
 )
-from navcomp.games.space_mission import scoring
 
 if TYPE_CHECKING:
     from navcomp.games.space_mission.determinize import Determinizer
@@ -86,18 +86,48 @@ T = TypeVar("T")
 def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     """``items`` with ``items[index]`` replaced."""
     return (*items[:index], value, *items[index + 1 :])
+
+
 _POINT_KINDS: Final = tuple(range(SPACE))
 
 
 class SpaceMissionState(GameState):
     __slots__ = (
-        "board", "n", "hide_reserved", "max_rounds", "threshold",
-        "cur", "phase", "done", "undo_depth", "pick_pos", "pick_mode",
-        "start", "rounds", "final_round", "capped",
-        "hands", "draw", "discard", "card_gen", "gen",
-        "chips", "probes", "ship", "developer", "scanned",
-        "pool", "down", "up", "real", "touched", "taken", "take_seq", "memory",
-        "faceup", "rng",
+        "board",
+        "capped",
+        "card_gen",
+        "chips",
+        "cur",
+        "developer",
+        "discard",
+        "done",
+        "down",
+        "draw",
+        "faceup",
+        "final_round",
+        "gen",
+        "hands",
+        "hide_reserved",
+        "max_rounds",
+        "memory",
+        "n",
+        "phase",
+        "pick_mode",
+        "pick_pos",
+        "pool",
+        "probes",
+        "real",
+        "rng",
+        "rounds",
+        "scanned",
+        "ship",
+        "start",
+        "take_seq",
+        "taken",
+        "threshold",
+        "touched",
+        "undo_depth",
+        "up",
     )  # fmt: skip
 
     _game: SpaceMissionGame
@@ -434,10 +464,11 @@ class SpaceMissionState(GameState):
         """
         size = self.down[pos]
         must_score = self.touched[pos] and size > 0
+        real, touched, down = self.real, self.touched, self.down
         still_needed = sum(
             1
             for other in range(RING_SIZE)
-            if other != pos and self.real[other] is None and self.touched[other] and self.down[other]
+            if other != pos and real[other] is None and touched[other] and down[other]
         )
         rng = self.rng
         while True:

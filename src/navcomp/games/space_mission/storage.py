@@ -46,7 +46,6 @@ def state_from_json(data: JSON) -> SpaceMissionState:
     s.real = tuple(None if pile is None else tuple(pile) for pile in data["real"])
     s.taken = tuple((o, k, pos, seq, bool(r)) for o, k, pos, seq, r in data["taken"])
     s.memory = tuple(
-        None if m is None else (None if m[0] is None else tuple(m[0]), m[1])
-        for m in data["memory"]
+        None if m is None else (None if m[0] is None else tuple(m[0]), m[1]) for m in data["memory"]
     )
     return s
