@@ -50,6 +50,10 @@ def _partial_shuffle(items: list[int], count: int, random_: random.Random) -> No
         items[i], items[j] = items[j], items[i]
 
 
+def _derived(entry: Memory) -> Memory:
+    return (None, entry[1])
+
+
 class Determinizer:
     """Samples worlds for ``player`` from a fixed state (which must not change)."""
 
@@ -78,32 +82,23 @@ class Determinizer:
     def _plan_cards(self, s: SpaceMissionState, player: int) -> None:
         """Group the unknown cards by generation; note each hand's slice of each group."""
         gens = s.card_gen
-        groups: dict[int, list[int]] = {}
-        counts: list[dict[int, int]] = []
-        for q in range(s.n):
-            per_gen: dict[int, int] = {}
-            if q != player:
-                for c in s.hands[q]:
-                    g = gens[c]
-                    groups.setdefault(g, []).append(c)
-                    per_gen[g] = per_gen.get(g, 0) + 1
-            counts.append(per_gen)
-        groups.setdefault(s.gen, [])
-        order = sorted(groups)
-        self.card_groups = [(groups[g], sum(c.get(g, 0) for c in counts)) for g in order]
-        newest = order.index(s.gen)
-        self.card_groups[newest][0].extend(s.draw)
-        self.draw_group = newest
+        group_of: dict[int, int] = {s.gen: 0}  # generation -> group; the draw pile's first
+        pools: list[list[int]] = [[]]
         slices: list[list[tuple[int, int, int]]] = []
-        at = [0] * len(order)
-        for q in range(s.n):
-            mine = []
-            for i, g in enumerate(order):
-                k = counts[q].get(g, 0)
-                if k:
-                    mine.append((i, at[i], at[i] + k))
-                    at[i] += k
-            slices.append(mine)
+        for q, hand in enumerate(s.hands):
+            per_group: dict[int, int] = {}
+            if q != player:
+                for c in hand:
+                    g = group_of.get(gens[c])
+                    if g is None:
+                        g = group_of[gens[c]] = len(pools)
+                        pools.append([])
+                    pools[g].append(c)
+                    per_group[g] = per_group.get(g, 0) + 1
+            slices.append([(g, len(pools[g]) - k, len(pools[g])) for g, k in per_group.items()])
+        self.card_groups = [(pool, len(pool)) for pool in pools]
+        pools[0].extend(s.draw)
+        self.draw_group = 0
         self.hand_slices = slices
 
     def _plan_tiles(self, s: SpaceMissionState, player: int) -> None:
@@ -140,15 +135,11 @@ class Determinizer:
         self.unknown_piles = unknown
         self.free_points = [k for k in _POINT_KINDS for _ in range(free[k])]
         self.free_pool = tuple(free)
-        memory_row = list(s.memory)
-        for q in range(s.n):
-            if q != player:
-                for i in range(q * RING_SIZE, (q + 1) * RING_SIZE):
-                    entry = memory_row[i]
-                    if entry is not None:
-                        derived: Memory = (None, entry[1])
-                        memory_row[i] = derived
-        self.memory = tuple(memory_row)
+        own = range(player * RING_SIZE, (player + 1) * RING_SIZE)
+        self.memory = tuple(
+            entry if entry is None or i in own else _derived(entry)
+            for i, entry in enumerate(s.memory)
+        )
 
     # ------------------------------------------------------------- sampling
 
