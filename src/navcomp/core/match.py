@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, Generic
 
-from navcomp.core.errors import IllegalActionError, NotYourTurnError
+from navcomp.core.errors import GameOverError, IllegalActionError, NotYourTurnError
 from navcomp.core.protocol import ActionInput, Game, S, play, replay
 
 
@@ -42,7 +42,9 @@ class Match(Generic[S]):
     def undo(self, player: int) -> None:
         """Take back ``player``'s last action, if the rules allow it."""
         current = self.state.current_player
-        if current is None or current != player:
+        if current is None:
+            raise GameOverError("the game is over")
+        if current != player:
             raise NotYourTurnError("only the player on turn may undo")
         if not self.log or not self.state.can_undo():
             raise IllegalActionError("nothing to undo: drawing and looking cannot be undone")

@@ -140,10 +140,17 @@ class Action:
         extra = set(data) - allowed
         if extra:
             raise MalformedActionError(f"unexpected fields: {', '.join(sorted(extra))}")
-        texts = data.get("cards", [data["card"]] if "card" in data else [])
+        if kind == "develop":
+            if "card" in data:
+                raise MalformedActionError("develop takes 'cards', a list of two card texts")
+            texts = data.get("cards", [])
+        else:
+            if "cards" in data:
+                raise MalformedActionError(f"{kind} takes 'card', one card text")
+            texts = [data["card"]] if "card" in data else []
         if not isinstance(texts, list) or not all(isinstance(t, str) for t in texts):
             raise MalformedActionError("cards must be card texts such as 'B1/O2'")
-        cards = [_parse(CARD_BY_TEXT, t.upper(), "card") for t in texts]
+        cards = [_parse(CARD_BY_TEXT, t.upper(), "card") for t in texts]  # upper: 'b1/o2' ok
         planet = _parse(PLANET_BY_SLUG, data["planet"], "planet") if "planet" in data else None
         tile = _parse(TILE_BY_NAME, data["tile"], "tile") if "tile" in data else None
         return cls._build(kind, cards, planet, tile)
@@ -157,9 +164,12 @@ class Action:
 
 
 def _parse(table: Mapping[str, int], value: Any, what: str) -> int:
-    if not isinstance(value, str) or value not in table:
+    if not isinstance(value, str):
+        raise MalformedActionError(f"a {what} is given by its name, not {value!r}")
+    found = table.get(value) if value in table else table.get(value.lower())
+    if found is None:
         raise MalformedActionError(f"unknown {what} {value!r}")
-    return table[value]
+    return found
 
 
 _SHAPES: Final = {
