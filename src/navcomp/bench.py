@@ -29,6 +29,14 @@ def add_parser(commands: Any) -> None:
     engine.add_argument("--seed", type=int, default=0)
     engine.add_argument("--json", action="store_true", help="print one JSON object")
     engine.set_defaults(run=run_engine)
+    bots = targets.add_parser("bots", help="IS-MCTS iterations per second on one core")
+    bots.add_argument("--game", default="space-mission", choices=game_names())
+    bots.add_argument("--players", type=_players, default=2)
+    bots.add_argument("--seconds", type=_positive, default=0.5, help="search time per position")
+    bots.add_argument("--positions", type=int, default=12, help="positions searched")
+    bots.add_argument("--seed", type=int, default=0)
+    bots.add_argument("--json", action="store_true", help="print one JSON object")
+    bots.set_defaults(run=run_bots)
 
 
 def _players(text: str) -> int:
@@ -122,4 +130,40 @@ def run_engine(args: argparse.Namespace) -> int:
     print(f"  clones/s             {figures['clones_per_s']:>12,.0f}")
     print(f"  determinizations/s   {figures['determinizations_per_s']:>12,.0f}")
     print(f"  worlds/s from a kept determinizer {figures['determinizer_samples_per_s']:>,.0f}")
+    return 0
+
+
+def bots_figures(
+    game_name: str, players: int, seconds: float, positions: int, seed: int
+) -> dict[str, float]:
+    """IS-MCTS searches from positions along one random game; iterations per second."""
+    from navcomp.bots.ismcts import ISMCTS
+    from navcomp.core.conformance import random_walk
+
+    game = get_game(game_name)
+    states = [s.clone() for s, _ in random_walk(game, players, seed) if len(s.legal_actions()) > 1]
+    step = max(1, len(states) // positions)
+    chosen = states[::step][:positions]
+    bot = ISMCTS(seconds=seconds)
+    rnd = random.Random(seed)
+    iterations = 0
+    start = time.perf_counter()
+    for state in chosen:
+        bot.choose(state, rnd)
+        iterations += bot.last_iterations
+    elapsed = time.perf_counter() - start
+    return {"iterations_per_s": iterations / elapsed, "positions": float(len(chosen))}
+
+
+def run_bots(args: argparse.Namespace) -> int:
+    if args.positions < 1:
+        print("--positions must be at least 1")
+        return 2
+    figures = bots_figures(args.game, args.players, args.seconds, args.positions, args.seed)
+    if args.json:
+        print(json.dumps(figures))
+        return 0
+    print(f"{args.game}, {args.players} players: IS-MCTS on one core")
+    print(f"  positions searched   {figures['positions']:>12,.0f}")
+    print(f"  iterations/s         {figures['iterations_per_s']:>12,.0f}")
     return 0

@@ -181,6 +181,8 @@ class Game(ABC, Generic[S]):
     """A rule book: setup and action codecs.  Stateless and shareable."""
 
     info: GameInfo
+    heuristic: Any = None
+    """The game's :class:`~navcomp.core.heuristic.Heuristic` for bots, if it has one."""
 
     @abstractmethod
     def new_initial_state(

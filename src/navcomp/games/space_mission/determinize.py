@@ -98,6 +98,8 @@ class Determinizer:
             slices.append([(g, len(pools[g]) - k, len(pools[g])) for g, k in per_group.items()])
         self.card_groups = [(pool, len(pool)) for pool in pools]
         pools[0].extend(s.draw)
+        for pool in pools:  # worlds depend on what the player knows, not on the truth
+            pool.sort()
         self.draw_group = 0
         self.hand_slices = slices
 

@@ -8,6 +8,7 @@ from typing import Any
 from navcomp.core.protocol import JSON, Game, GameInfo
 from navcomp.games.space_mission.actions import NUM_ACTIONS, Action
 from navcomp.games.space_mission.components import MAX_PLAYERS, MIN_PLAYERS
+from navcomp.games.space_mission.heuristic import SpaceMissionHeuristic
 from navcomp.games.space_mission.state import SpaceMissionState
 
 OPTIONS: dict[str, Any] = {
@@ -27,6 +28,7 @@ class SpaceMissionGame(Game[SpaceMissionState]):
         num_distinct_actions=NUM_ACTIONS,
         options=OPTIONS,
     )
+    heuristic = SpaceMissionHeuristic()
 
     def new_initial_state(
         self, num_players: int, seed: int, options: Mapping[str, Any] | None = None

@@ -1,0 +1,31 @@
+"""What a game tells the bots about itself: the hooks of its heuristic.
+
+Bots are written against the game protocol only; a game's knowledge reaches
+them through an object of this shape, ``game.heuristic``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Protocol
+
+from navcomp.core.protocol import GameState
+
+
+class Heuristic(Protocol):
+    def evaluate(self, state: GameState) -> Sequence[float]:
+        """Per seat, how good the position is, in [0, 1] (roughly a chance to win).
+
+        Must read only what is in ``state``; search calls it on determinized
+        worlds, where hidden parts are made up.
+        """
+
+    def rollout_action(self, state: GameState, rng: random.Random) -> int:
+        """A cheap, sensible legal action for the player to move, for playouts."""
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        """The heuristic player's choice for the player to move.
+
+        Must depend only on what that player may know (their view).
+        """
