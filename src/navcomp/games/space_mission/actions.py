@@ -159,7 +159,7 @@ class Action:
     def _build(cls, kind: str, cards: list[int], planet: int | None, tile: int | None) -> Action:
         action = cls(kind, tuple(sorted(cards)), planet, tile)
         if action not in _ID_BY_ACTION:
-            raise MalformedActionError(f"{action} is not a Space Mission action: {_SHAPES[kind]}")
+            raise MalformedActionError(f"malformed {kind}: the form is {_SHAPES[kind]}")
         return action
 
 

@@ -8,6 +8,7 @@ the seats (default ``you`` for the viewer and ``P<seat>`` for the others);
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -18,15 +19,22 @@ View = Mapping[str, Any]
 Cell = tuple[str, str]
 """A table cell: its text and a style name ('' for none)."""
 
-_ANSI = {"B": "34", "G": "32", "O": "33", "bold": "1", "dim": "2", "warn": "31"}
+_ANSI = {"B": "34", "G": "32", "O": "33", "bold": "1", "warn": "31"}
+_ESCAPE = re.compile("\033\\[[0-9;]*m")
 _LOOK_VERBS = {"scan": "reserve", "develop": "take", "discover": "take"}
+_PHASE_TEXT = {
+    "confirm": "two actions done, confirm the turn",
+    "pick": "choosing a tile",
+    "top-up": "topping up",
+}
+_SEAT_NUMBERS = ("chips", "probes", "stations", "hand_size", "tiles", "reserved")
 WIDTH = 78
 _PLANET_HEADER: tuple[str, ...] = ("#", "Planet", "Jump", "Scan", "Landing", "Station")
-_PLANET_HEADER += ("Down", "Up", "Scanned", "Reserved", "Ships")
+_PLANET_HEADER += ("Down", "Up", "Scanned:reserved", "Ships")
 
 
 def paint(text: str, style: str, color: bool) -> str:
-    """``text`` in an ANSI style ('B', 'G', 'O', 'bold', 'dim', 'warn') when ``color``."""
+    """``text`` in an ANSI style ('B', 'G', 'O', 'bold', 'warn') when ``color``."""
     if not color or not style or not text.strip():
         return text
     return f"\033[{_ANSI[style]}m{text}\033[0m"
@@ -51,28 +59,31 @@ def _planet_names(view: View) -> dict[str, str]:
     return {p["planet"]: p["name"] for p in view["planets"]}
 
 
-def _wrap(words: Sequence[str], indent: str, width: int = WIDTH) -> list[str]:
-    """Words joined by spaces into lines no wider than ``width`` (counting plain text)."""
+def _wrap(words: Sequence[str], indent: str, hang: str = "  ", width: int = WIDTH) -> list[str]:
+    """Words joined by spaces into lines no wider than ``width`` (counting plain text).
+
+    The first line starts with ``indent``, the following ones ``hang`` further in.
+    """
     lines: list[str] = []
-    line, size = indent, len(indent)
+    line = start = indent
     for word in words:
-        plain = len(_strip(word))
-        if size > len(indent) and size + 1 + plain > width:
+        size, plain = len(_strip(line)), len(_strip(word))
+        if len(line) > len(start) and size + 1 + plain > width:
             lines.append(line)
-            line, size = indent, len(indent)
-        if size > len(indent):
-            line, size = line + " ", size + 1
-        line, size = line + word, size + plain
+            line = start = indent + hang
+        line += (" " if len(line) > len(start) else "") + word
     lines.append(line)
     return lines
 
 
+def _listing(head: str, items: Sequence[str], indent: str = "") -> list[str]:
+    """``head`` then comma-separated ``items``, wrapped."""
+    words = [*(item + "," for item in items[:-1]), *items[-1:]]
+    return _wrap([head, *words] if head else words, indent)
+
+
 def _strip(text: str) -> str:
-    while "\033[" in text:
-        start = text.index("\033[")
-        end = text.index("m", start)
-        text = text[:start] + text[end + 1 :]
-    return text
+    return _ESCAPE.sub("", text)
 
 
 def _table(header: Sequence[str], rows: Sequence[Sequence[Cell]], color: bool) -> list[str]:
@@ -98,6 +109,10 @@ def _numeric(column: Sequence[str]) -> bool:
     return bool(numbers) and all(text.lstrip("-").isdigit() for text in numbers)
 
 
+def _held(counts: Sequence[int]) -> list[int]:
+    return [p for p, count in enumerate(counts) if count]
+
+
 def _who(seats: Sequence[int], names: Sequence[str]) -> str:
     return ", ".join(names[p] for p in seats) or "-"
 
@@ -111,15 +126,7 @@ def render_status(view: View, names: Sequence[str] | None = None, color: bool = 
         parts.append("game over")
     else:
         who = "your" if current == view.get("you") else f"{names[current]}'s"
-        phase = view["phase"]
-        if phase == "confirm":
-            what = "two actions done, confirm the turn"
-        elif phase == "pick":
-            what = "choosing a tile"
-        elif phase == "top-up":
-            what = "topping up"
-        else:
-            what = f"action {int(view['actions_taken']) + 1} of 2"
+        what = _PHASE_TEXT.get(view["phase"], f"action {int(view['actions_taken']) + 1} of 2")
         parts.append(f"{who} turn: {what}")
     parts.append(f"space tiles face up {view['space_face_up']}/{view['space_threshold']}")
     parts.append(f"start player {names[view['start_player']]}")
@@ -130,7 +137,8 @@ def render_status(view: View, names: Sequence[str] | None = None, color: bool = 
 
 
 def _planet_row(planet: Mapping[str, Any], names: Sequence[str], color: bool) -> list[Cell]:
-    reserved = [f"{names[p]}:{k}" for p, k in enumerate(planet["reserved"]) if k]
+    reserved = planet["reserved"]
+    scans = [f"{names[p]}:{reserved[p]}" for p in sorted({*planet["scanned_by"], *_held(reserved)})]
     developer = planet["developed_by"]
     landing = planet["landing"]
     return [
@@ -142,8 +150,7 @@ def _planet_row(planet: Mapping[str, Any], names: Sequence[str], color: bool) ->
         ("-" if developer is None else names[developer], ""),
         (str(planet["tiles_face_down"]), ""),
         (str(planet["space_face_up"]), ""),
-        (_who(planet["scanned_by"], names), ""),
-        (" ".join(reserved) or "-", ""),
+        (" ".join(scans) or "-", ""),
         (_who(planet["ships"], names), "bold"),
     ]
 
@@ -151,11 +158,13 @@ def _planet_row(planet: Mapping[str, Any], names: Sequence[str], color: bool) ->
 def render_planets(view: View, names: Sequence[str] | None = None, color: bool = False) -> str:
     """The ring of planets, in ring order."""
     names = _names(view, names)
-    header = _PLANET_HEADER
     rows = [_planet_row(p, names, color) for p in view["planets"]]
     lines = ["Planets in ring order (each is next to the rows above and below; 7 is next to 0)"]
-    lines += _table(header, rows, color)
-    lines.append("Down: tiles face down.  Up: space tiles face up.  Reserved: tiles per seat.")
+    lines += _table(_PLANET_HEADER, rows, color)
+    lines.append("Down: tiles face down.  Up: space tiles face up.")
+    lines.append(
+        "Scanned:reserved: who scanned the planet, and how many tiles they reserved there."
+    )
     return "\n".join(lines)
 
 
@@ -172,12 +181,7 @@ def render_seats(view: View, names: Sequence[str] | None = None, color: bool = F
         [
             (names[s["seat"]], "bold"),
             ("jump gate" if s["ship"] == "gate" else planet_names[s["ship"]], ""),
-            (str(s["chips"]), ""),
-            (str(s["probes"]), ""),
-            (str(s["stations"]), ""),
-            (str(s["hand_size"]), ""),
-            (str(s["tiles"]), ""),
-            (str(s["reserved"]), ""),
+            *((str(s[key]), "") for key in _SEAT_NUMBERS),
         ]
         for s in seats
     ]
@@ -187,10 +191,11 @@ def render_seats(view: View, names: Sequence[str] | None = None, color: bool = F
 def render_piles(view: View, color: bool = False) -> str:
     """The draw pile's size and the whole discard pile, newest card last."""
     discard = view["discard_pile"]
-    lines = [f"Draw pile: {view['draw_pile']} cards.  Discard pile: {len(discard)} cards"]
+    lines = [f"Draw pile: {_plural(view['draw_pile'], 'card')}.  "]
+    lines[0] += f"Discard pile: {_plural(len(discard), 'card')}"
     if discard:
         lines[0] += ", newest last:"
-        lines += _wrap([card(c, color) for c in discard], "  ")
+        lines += _wrap([card(c, color) for c in discard], "  ", hang="")
     else:
         lines[0] += "."
     return "\n".join(lines)
@@ -207,8 +212,26 @@ def render_board(view: View, names: Sequence[str] | None = None, color: bool = F
     return "\n\n".join(parts)
 
 
-def _counts(tiles: Mapping[str, int]) -> str:
-    return ", ".join(f"{kind} x{count}" for kind, count in tiles.items()) or "none"
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def _counts(tiles: Mapping[str, int], empty: str = "none") -> list[str]:
+    return [f"{kind} x{count}" for kind, count in tiles.items()] or [empty]
+
+
+def _reserved_lines(reserved: Sequence[Mapping[str, Any]], planets: Mapping[str, str]) -> list[str]:
+    """Your reserved tiles, one line per planet (``(hidden)`` under the printed rule)."""
+    if not reserved:
+        return ["Your reserved tiles: none"]
+    by_planet: dict[str, list[str]] = {}
+    for entry in reserved:
+        tile = entry["tile"]
+        by_planet.setdefault(entry["planet"], []).append("(hidden)" if tile is None else tile)
+    lines = ["Your reserved tiles (yours once the planet is developed):"]
+    for slug, tiles in by_planet.items():
+        lines += _listing(f"{planets[slug]}:", tiles, "  ")
+    return lines
 
 
 def render_private(view: View, color: bool = False) -> str:
@@ -219,46 +242,38 @@ def render_private(view: View, color: bool = False) -> str:
     planet_names = _planet_names(view)
     hand = private["hand"]
     cards = "  ".join(card(c, color) for c in hand) or "(no cards)"
-    lines = [f"Your hand ({len(hand)}/5): {cards}", f"Your tiles: {_counts(private['tiles'])}"]
-    reserved = private["reserved"]
-    if reserved:
-        shown = [
-            f"{planet_names[r['planet']]}: {'(hidden)' if r['tile'] is None else r['tile']}"
-            for r in reserved
-        ]
-        lines.append("Your reserved tiles: " + "; ".join(shown))
-    else:
-        lines.append("Your reserved tiles: none")
-    if private["memory"]:
-        lines.append("Stack memory (what you saw at your last look):")
-        for memo in private["memory"]:
-            line = f"  {planet_names[memo['planet']]}: {_counts(memo['tiles'])}"
-            if memo["taken_since"]:
-                line += paint(f"  ({memo['taken_since']} taken since you looked)", "warn", color)
-            lines.append(line)
+    lines = [f"Your hand ({len(hand)}/5): {cards}"]
+    lines += _listing("Your tiles:", _counts(private["tiles"]))
+    lines += _reserved_lines(private["reserved"], planet_names)
     pile = private["pile"]
-    looking = view.get("looking_at")
-    if pile is not None and looking is not None:
+    looking: Mapping[str, str] = view.get("looking_at") or {}
+    in_view = looking.get("planet") if pile is not None else None
+    memory = [memo for memo in private["memory"] if memo["planet"] != in_view]
+    if memory:
+        lines.append("Stack memory (what you saw at your last look):")
+        for memo in memory:
+            items = _counts(memo["tiles"], "nothing left")
+            if memo["taken_since"]:
+                since = f"({memo['taken_since']} taken since you looked)"
+                items[-1] += " " + paint(since, "warn", color)
+            lines += _listing(f"{planet_names[memo['planet']]}:", items, "  ")
+    if in_view is not None:
         verb = _LOOK_VERBS.get(looking["for"], "take")
-        name = planet_names[looking["planet"]]
+        name = planet_names[in_view]
         lines.append(
             paint(f"You are looking at the pile of {name} ({looking['for']}):", "bold", color)
         )
-        lines.append(f"  {_counts(pile)}")
+        lines += _listing("", _counts(pile), "  ")
         lines.append(f"  Choose a point tile to {verb}.")
     return "\n".join(lines)
 
 
 def _result_json(data: View | Result) -> Mapping[str, Any]:
     if isinstance(data, Result):
-        out: Mapping[str, Any] = data.to_json()
-        return out
-    if "scores" in data:
-        return data
-    result = data.get("result")
-    if result is None:
+        return dict(data.to_json())
+    found: Mapping[str, Any] | None = data if "scores" in data else data.get("result")
+    if found is None:
         raise ValueError("the game is not over: there is no result yet")
-    found: Mapping[str, Any] = result
     return found
 
 
@@ -296,3 +311,18 @@ def render_result(
     shared = " (a shared victory)" if len(winners) > 1 else ""
     lines.append(f"{who[:1].upper()}{who[1:]} {verb}{shared}.")
     return "\n".join(lines)
+
+
+def render_choices(texts: Sequence[str], width: int = WIDTH) -> str:
+    """A numbered list of action texts (from 1), a new line for each kind of action."""
+    entries = [f"{i:>3} {text}" for i, text in enumerate(texts, 1)]
+    column = max((len(e) for e in entries), default=0) + 2
+    lines: list[str] = []
+    kind = None
+    for entry, text in zip(entries, texts, strict=True):
+        word = text.split(" ", 1)[0]
+        if word != kind or len(lines[-1]) + column > width:
+            lines.append("")
+            kind = word
+        lines[-1] += entry.ljust(column)
+    return "\n".join(line.rstrip() for line in lines)

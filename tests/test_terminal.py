@@ -1,0 +1,241 @@
+"""``navcomp play``: whole games through the terminal loop with scripted input."""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import random
+import subprocess
+import sys
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from navcomp import terminal
+from navcomp.core import GameState
+from navcomp.games.space_mission import GAME
+from navcomp.games.space_mission.components import POINT_KINDS, TILE_NAMES
+from navcomp.terminal import TerminalGame
+
+POINT_TILE_NAMES = [TILE_NAMES[k] for k in POINT_KINDS]
+MAX_PROMPTS = 6000
+
+
+def random_answers(game: TerminalGame, seed: int) -> Iterator[str]:
+    """A player who types the number of a random choice: spends chips, so games end."""
+    rng = random.Random(seed)
+    while True:
+        yield str(rng.randrange(len(game.choices())) + 1)
+
+
+class Screen:
+    """Captures what the game prints and what the player typed."""
+
+    def __init__(self) -> None:
+        self.lines: list[str] = []
+
+    def write(self, text: str) -> None:
+        self.lines.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.lines)
+
+
+def reader(
+    answers: Iterator[str], screen: Screen, limit: int = MAX_PROMPTS
+) -> Callable[[str], str]:
+    count = itertools.count(1)
+
+    def read(prompt: str) -> str:
+        if next(count) > limit:
+            raise EOFError
+        line = next(answers)  # a script never runs dry before the game stops reading
+        screen.write(prompt + line)
+        return line
+
+    return read
+
+
+def test_whole_game_with_bad_inputs_and_undo() -> None:
+    screen = Screen()
+    bad = ["", "99", "fly nowhere", "jump", "confirm", "undo", "help", "board"]
+    undo_done = False
+    game: TerminalGame
+
+    def answers() -> Iterator[str]:
+        nonlocal undo_done
+        yield from bad
+        numbers = random_answers(game, 1)
+        while True:
+            moves = [t for t in game.choice_texts() if t.split()[0] in ("jump", "fly")]
+            if not undo_done and moves:
+                yield moves[0]
+                undo_done = True
+                yield "undo"
+            else:
+                yield next(numbers)
+
+    game = TerminalGame(3, 0, 11, read=reader(answers(), screen), write=screen.write)
+    assert game.run() == 0
+    text = screen.text
+    assert "Final score" in text
+    assert text.index("Final score") > text.index("The game is over")
+    assert "Traceback" not in text
+    assert "Type a number from the list" in text  # ""
+    assert "No choice 99" in text
+    assert "'nowhere' is no card, planet or tile" in text
+    assert "Not possible: malformed jump: the form is 'jump <card> <planet>'" in text
+    assert "Not possible: 'confirm' is not legal now" in text
+    assert "Cannot undo now" in text
+    assert "How to play" in text
+    assert "Undone: jump" in text or "Undone: fly" in text
+    assert "\033[" not in text
+    result = game.state.result()
+    assert result is not None
+    total = next(line for line in screen.lines[-1].splitlines() if line.startswith("total"))
+    assert total.split()[1:] == [str(s) for s in result.scores]
+
+
+def test_undo_restores_the_position() -> None:
+    screen = Screen()
+    game = TerminalGame(2, 1, 5, read=reader(iter([]), screen), write=screen.write)
+    while game.state.current_player != 1:
+        game.opponent_move(game.state.current_player or 0)
+    before = game.state.to_json()
+    jump = next(t for t in game.choice_texts() if t.startswith("jump"))
+    assert game.handle(jump) == "moved"
+    assert game.handle("undo") == "moved"
+    assert game.state.to_json() == before
+    assert game.handle("undo") is None
+    assert screen.lines[-1].startswith("Cannot undo now")
+
+
+def test_numbers_and_texts_name_the_same_action() -> None:
+    screen = Screen()
+    game = TerminalGame(2, 0, 8, read=reader(iter([]), screen), write=screen.write)
+    while game.state.current_player != 0:
+        game.opponent_move(game.state.current_player or 1)
+    texts = game.choice_texts()
+    assert game.handle(str(len(texts))) == "moved"
+    assert game.match.log[-1] == GAME.action_from_text(texts[-1])
+
+
+def test_end_of_input_leaves_cleanly() -> None:
+    screen = Screen()
+
+    def read(prompt: str) -> str:
+        raise EOFError
+
+    assert TerminalGame(3, 0, 1, read=read, write=screen.write).run() == 0
+    assert "End of input" in screen.lines[-1]
+
+
+def test_quit() -> None:
+    screen = Screen()
+    game = TerminalGame(4, 2, 2, read=reader(iter(["quit"]), screen), write=screen.write)
+    assert game.run() == 0
+    assert "You left the game" in screen.lines[-1]
+
+
+def test_opponent_picks_stay_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    """You never look at a pile (always choice 1), so no point tile name may be printed."""
+    picks: list[str] = []
+
+    def recording(rng: random.Random) -> terminal.Chooser:
+        def choose(state: GameState) -> int:
+            action = rng.choice(state.legal_actions())
+            picks.append(GAME.action_to_text(action))
+            return action
+
+        return choose
+
+    monkeypatch.setitem(terminal.OPPONENTS, "recording", recording)
+    screen = Screen()
+    game = TerminalGame(
+        3, 0, 4, opponents="recording", read=reader(itertools.repeat("1"), screen, 800),
+        write=screen.write,
+    )  # fmt: skip
+    game.run()
+    text = screen.text.split("Final score")[0]  # the sheet names categories such as water
+    assert any(p.startswith("pick") for p in picks), "the bots never picked a tile"
+    assert "a tile on" in text
+    for line in screen.lines:
+        if line.lstrip().startswith(("bot1:", "bot2:")):
+            assert "pick" not in line
+    for name in POINT_TILE_NAMES:
+        assert name not in text
+
+
+def test_hide_reserved_hides_your_own_reserved_tiles() -> None:
+    screen = Screen()
+    game = TerminalGame(2, 0, 3, hide_reserved=True, write=screen.write)
+    game.read = reader(random_answers(game, 2), screen)
+    assert game.run() == 0
+    assert "(hidden)" in screen.text
+
+
+def test_same_seed_same_game() -> None:
+    def transcript() -> str:
+        screen = Screen()
+        game = TerminalGame(2, 0, 21, write=screen.write)
+        game.read = reader(random_answers(game, 3), screen)
+        game.run()
+        return screen.text
+
+    assert transcript() == transcript()
+
+
+def test_bad_seat_and_unknown_opponents_are_refused() -> None:
+    with pytest.raises(ValueError):
+        TerminalGame(3, 3, 0)
+    with pytest.raises(ValueError):
+        TerminalGame(3, 0, 0, opponents="genius")
+    parser = argparse.ArgumentParser()
+    terminal.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["play", "--players", "2", "--seat", "5", "--seed", "1"])
+    assert args.run(args) == 2
+    with pytest.raises(SystemExit):
+        parser.parse_args(["play", "--players", "6"])
+
+
+def test_play_options_parse() -> None:
+    parser = argparse.ArgumentParser()
+    terminal.add_parser(parser.add_subparsers())
+    args = parser.parse_args(["play"])
+    assert (args.players, args.seat, args.seed, args.hide_reserved) == (3, 0, None, False)
+    assert args.opponents == "easy" and args.run is terminal.run_command
+    args = parser.parse_args(["play", "--players", "5", "--seat", "4", "--hide-reserved"])
+    assert (args.players, args.seat, args.hide_reserved) == (5, 4, True)
+
+
+def run_cli(stdin: str) -> subprocess.CompletedProcess[str]:
+    command = [sys.executable, "-m", "navcomp.cli", "play", "--players", "2", "--seed", "3"]
+    return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=300)
+
+
+def test_real_command_plays_to_the_end() -> None:
+    """The answers of an in-process game with the same seed, then the real command."""
+    typed: list[str] = []
+    game = TerminalGame(2, 0, 3, write=lambda text: None)
+    numbers = random_answers(game, 4)
+
+    def read(prompt: str) -> str:
+        typed.append(next(numbers))
+        return typed[-1]
+
+    game.read = read
+    game.run()
+    assert game.state.is_terminal()
+    done = run_cli("\n".join(typed) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert "Final score" in done.stdout
+    assert "Traceback" not in done.stderr
+    assert "\033[" not in done.stdout  # not a terminal: no colours
+
+
+def test_real_command_ends_cleanly_at_end_of_input() -> None:
+    done = run_cli("1\n" * 50)
+    assert done.returncode == 0, done.stderr
+    assert "End of input" in done.stdout
+    assert "Traceback" not in done.stderr
