@@ -21,7 +21,7 @@ lint: $(STAMP)
 	$(BIN)/ruff format --check src tests
 
 typecheck: $(STAMP)
-	$(BIN)/mypy src/navcomp/core src/navcomp/games
+	$(BIN)/mypy src/navcomp
 
 unit: $(STAMP)
 	$(BIN)/pytest -q

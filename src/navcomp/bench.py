@@ -86,6 +86,11 @@ def playouts(
     return actions, games, time.perf_counter() - start, sample
 
 
+def _seat(state: GameState) -> int:
+    """The player to move, or seat 0 in a finished game."""
+    return state.current_player or 0
+
+
 def _rate(work: Any, items: list[Any], seconds: float) -> float:
     count = 0
     start = time.perf_counter()
@@ -109,11 +114,9 @@ def engine_figures(game_name: str, players: int, seconds: float, seed: int) -> d
         "games_per_s": games / elapsed,
         "actions_per_game": actions / max(games, 1),
         "clones_per_s": _rate(lambda s: s.clone(), live, share),
-        "determinizations_per_s": _rate(
-            lambda s: s.determinize(s.current_player, det_rnd), live, share
-        ),
+        "determinizations_per_s": _rate(lambda s: s.determinize(_seat(s), det_rnd), live, share),
         "determinizer_samples_per_s": _rate(
-            lambda d: d.sample(det_rnd), [s.determinizer(s.current_player) for s in live], share
+            lambda d: d.sample(det_rnd), [s.determinizer(_seat(s)) for s in live], share
         ),
     }
 
