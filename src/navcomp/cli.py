@@ -12,10 +12,11 @@ def build_parser() -> argparse.ArgumentParser:
         prog="navcomp", description="NavComp: Space Mission and Space Pioneers."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    from navcomp import bench, terminal
+    from navcomp import bench, terminal, tournament
 
     terminal.add_parser(commands)
     bench.add_parser(commands)
+    tournament.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,245 @@
+"""``navcomp tournament``: statistics, reproducibility, seating, report files, bad input."""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import random
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from navcomp.bots import LEVELS
+from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
+from navcomp.cli import main
+from navcomp.core import GameState
+from navcomp.stats import wilson_interval
+from navcomp.tournament import Settings, seat_bot, seating
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def run_json(tmp_path: Path, *args: str) -> dict[str, Any]:
+    out = tmp_path / f"results-{len(list(tmp_path.iterdir()))}.json"
+    assert main(["tournament", *args, "--out", str(out)]) == 0
+    data: dict[str, Any] = json.loads(out.read_text())
+    return data
+
+
+def without_jobs(data: dict[str, Any]) -> dict[str, Any]:
+    return {key: value for key, value in data.items() if key != "jobs"}
+
+
+# ---------------------------------------------------------------- statistics
+
+
+@pytest.mark.parametrize(
+    ("successes", "trials", "lo", "hi"),
+    [  # Newcombe (1998), Statistics in Medicine 17:857, table I, method 3
+        (81, 263, 0.2553, 0.3662),
+        (15, 148, 0.0624, 0.1605),
+        (0, 20, 0.0, 0.1611),
+        (1, 29, 0.0061, 0.1718),
+    ],
+)
+def test_wilson_interval_known_values(successes: int, trials: int, lo: float, hi: float) -> None:
+    low, high = wilson_interval(successes, trials)
+    assert low == pytest.approx(lo, abs=5e-5)
+    assert high == pytest.approx(hi, abs=5e-5)
+
+
+def test_wilson_interval_symmetry_and_bounds() -> None:
+    assert wilson_interval(20, 20) == pytest.approx((1 - 0.1611, 1.0), abs=5e-5)
+    assert wilson_interval(0, 3)[0] == 0.0 and wilson_interval(3, 3)[1] == 1.0
+    assert wilson_interval(5, 10) == pytest.approx((0.2366, 0.7634), abs=5e-5)
+    lo, hi = wilson_interval(2.5, 7)  # fractional wins (shared) are allowed
+    assert 0 < lo < 2.5 / 7 < hi < 1
+    with pytest.raises(ValueError):
+        wilson_interval(1, 0)
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+
+
+# ------------------------------------------------------------ seating, bots
+
+
+def test_seat_rotation_is_balanced() -> None:
+    lineup = ("hard", "medium", "easy")
+    seen = [Counter[str]() for _ in lineup]
+    for index in range(9):
+        for seat, name in enumerate(seating(lineup, index)):
+            seen[seat][name] += 1
+    assert all(counter == Counter({"hard": 3, "medium": 3, "easy": 3}) for counter in seen)
+
+
+def test_cycled_lineup_and_balanced_seat_games(tmp_path: Path) -> None:
+    data = run_json(
+        tmp_path, "--players", "4", "--bots", "medium,easy", "--games", "4", "--jobs", "1"
+    )
+    assert data["lineup"] == ["medium", "easy", "medium", "easy"]
+    assert data["bots"]["medium"]["seat_games"] == [2, 2, 2, 2]
+    assert data["bots"]["easy"]["seat_games"] == [2, 2, 2, 2]
+    assert [r["seats"] for r in data["records"][:2]] == [
+        ["medium", "easy", "medium", "easy"],
+        ["easy", "medium", "easy", "medium"],
+    ]
+
+
+def test_uneven_rotation_is_reported(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["tournament", "--players", "3", "--bots", "easy", "--games", "4", "--jobs", "1"]
+    assert main(args) == 0
+    assert "not a multiple of 3 players" in capsys.readouterr().out
+
+
+def test_iteration_budget_replaces_time() -> None:
+    settings = Settings("space-mission", 2, ("hard", "cheat"), 2, 0, None, 7, 50, 1)
+    hard, cheat = seat_bot("hard", settings), seat_bot("cheat", settings)
+    assert type(hard) is ISMCTS and type(cheat) is PerfectInfoMCTS
+    assert isinstance(cheat, ISMCTS)
+    assert (hard.seconds, hard.iterations, cheat.seconds, cheat.iterations) == (None, 7, None, 7)
+
+
+# ------------------------------------------------------------ reproducibility
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--players", "2", "--bots", "easy,easy", "--games", "6"],
+        ["--players", "2", "--bots", "medium,easy", "--games", "6"],
+        ["--players", "3", "--bots", "medium,easy", "--games", "6"],
+        ["--players", "2", "--bots", "hard,medium", "--games", "4", "--iterations-per-move", "8"],
+    ],
+)
+def test_same_seed_same_results_for_any_jobs(tmp_path: Path, args: list[str]) -> None:
+    one = run_json(tmp_path, *args, "--seed", "5", "--jobs", "1")
+    two = run_json(tmp_path, *args, "--seed", "5", "--jobs", "2")
+    other = run_json(tmp_path, *args, "--seed", "6", "--jobs", "2")
+    assert (one["jobs"], two["jobs"]) == (1, 2)
+    assert without_jobs(one) == without_jobs(two)
+    assert one["records"] != other["records"]
+
+
+# ------------------------------------------------------------ report files
+
+
+def test_json_keys_and_totals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    games = 6
+    data = run_json(
+        tmp_path, "--players", "3", "--bots", "medium,easy", "--games", str(games), "--jobs", "2"
+    )
+    for key in ("game", "players", "games", "seed", "budget", "jobs", "max_rounds", "lineup"):
+        assert key in data
+    assert data["budget"] == {"seconds_per_move": 1.0, "iterations_per_move": None}
+    assert set(data["bots"]) == {"medium", "easy"}
+    for figures in data["bots"].values():
+        assert set(figures) >= {"wins", "games", "win_rate", "ci95", "mean_score"}
+        assert "mean_breakdown" in figures
+        lo, hi = figures["ci95"]
+        assert 0 <= lo <= figures["win_rate"] <= hi <= 1
+        assert sum(figures["mean_breakdown"].values()) == pytest.approx(figures["mean_score"])
+    assert sum(b["wins"] for b in data["bots"].values()) == pytest.approx(games)
+    assert sum(b["games"] for b in data["bots"].values()) == games * 3
+    assert data["capped"] == sum(r["capped"] for r in data["records"])
+    assert isinstance(data["mean_actions"], float) and isinstance(data["mean_rounds"], float)
+    assert len(data["records"]) == games
+    for record in data["records"]:
+        assert set(record) >= {"seed", "seats", "scores", "winners", "actions"}
+        assert len(record["seats"]) == len(record["scores"]) == 3
+    captured = capsys.readouterr()
+    assert "win rate" in captured.out and "medium" in captured.out
+    assert f"{games}/{games} games" in captured.err  # the progress line
+
+
+def test_capped_games_are_counted(tmp_path: Path) -> None:
+    data = run_json(tmp_path, "--bots", "easy", "--games", "2", "--jobs", "1", "--max-rounds", "2")
+    assert data["capped"] == 2
+    assert all(r["rounds"] == 2 for r in data["records"])
+
+
+def test_plot_is_a_png(tmp_path: Path) -> None:
+    path = tmp_path / "chart.png"
+    args = ["tournament", "--bots", "medium,easy", "--games", "4", "--jobs", "1"]
+    assert main([*args, "--plot", str(path)]) == 0
+    assert path.read_bytes().startswith(PNG_SIGNATURE)
+
+
+# ------------------------------------------------------------ bad input
+
+
+def expect_usage_error(capsys: pytest.CaptureFixture[str], args: list[str]) -> str:
+    capsys.readouterr()
+    assert main(["tournament", *args]) == 2
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1, captured.err
+    return lines[0]
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--game", "chess"], "unknown game 'chess'"),
+        (["--bots", "easy,genius"], "choose from easy, medium, hard, cheat"),
+        (["--games", "0"], "--games"),
+        (["--players", "1"], "2 to 5 players"),
+        (["--players", "6"], "2 to 5 players"),
+        (["--players", "2", "--bots", "easy,easy,easy"], "3 bots for 2 players"),
+        (["--jobs", "0"], "--jobs"),
+        (["--seconds-per-move", "-1"], "--seconds-per-move must be positive"),
+        (["--seconds-per-move", "0"], "--seconds-per-move must be positive"),
+        (["--iterations-per-move", "-5"], "--iterations-per-move"),
+        (["--seconds-per-move", "1", "--iterations-per-move", "5"], "not both"),
+        (["--max-rounds", "-1"], "--max-rounds"),
+        (["--out", "/nonexistent-dir/results.json"], "does not exist"),
+        (["--plot", "/nonexistent-dir/chart.png"], "does not exist"),
+        (["--plot", "chart.jpg"], "must end in .png"),
+    ],
+)
+def test_bad_input(capsys: pytest.CaptureFixture[str], args: list[str], expected: str) -> None:
+    assert expected in expect_usage_error(capsys, ["--bots", "easy", *args])
+
+
+def test_unwritable_output(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    locked.chmod(0o500)
+    if os.access(locked, os.W_OK):  # root may write anyway: pretend it may not
+        real_access = os.access
+        monkeypatch.setattr(
+            os, "access", lambda p, mode: False if Path(p) == locked else real_access(p, mode)
+        )
+    try:
+        for flag, name in (("--out", "r.json"), ("--plot", "r.png")):
+            line = expect_usage_error(capsys, ["--bots", "easy", flag, str(locked / name)])
+            assert "cannot write" in line
+    finally:
+        locked.chmod(0o700)
+
+
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_illegal_bot_move_is_an_error(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, jobs: str
+) -> None:
+    if jobs != "1" and multiprocessing.get_start_method() != "fork":
+        pytest.skip("workers see the patched bot table only when forked")
+
+    class Cheater:
+        name = "broken"
+
+        def choose(self, state: GameState, rng: random.Random) -> int:
+            legal = set(state.legal_actions())
+            return next(a for a in range(state.game.info.num_distinct_actions) if a not in legal)
+
+    monkeypatch.setitem(LEVELS, "broken", lambda seconds: Cheater())
+    args = ["tournament", "--bots", "broken,easy", "--games", "2", "--jobs", jobs]
+    assert main(args) == 1
+    err = capsys.readouterr().err
+    assert "bot 'broken' in seat" in err and "not legal" in err
+    assert "Traceback" not in err
