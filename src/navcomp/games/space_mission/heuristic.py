@@ -22,10 +22,19 @@ from navcomp.games.space_mission.actions import (
     DRAW,
     FLY0,
     JUMP0,
+    PICK0,
     SCAN0,
 )
-from navcomp.games.space_mission.components import NUM_KINDS
-from navcomp.games.space_mission.scoring import breakdowns
+from navcomp.games.space_mission.components import (
+    ALIENS,
+    MATTER_BLUE,
+    MATTER_GREEN,
+    MEDAL,
+    MINERALS,
+    NUM_KINDS,
+    WATER,
+)
+from navcomp.games.space_mission.scoring import breakdowns, water_points
 from navcomp.games.space_mission.state import (
     CONFIRM_TURN,
     MAIN,
@@ -65,6 +74,21 @@ def estimated_scores(s: SpaceMissionState) -> list[float]:
     ]
 
 
+def marginal_points(held: Sequence[int], kind: int) -> int:
+    """Points one more tile of ``kind`` adds to a player holding ``held`` (counts by kind)."""
+    if kind in MINERALS or kind in ALIENS:
+        group = MINERALS if kind in MINERALS else ALIENS
+        total = sum(held[k] for k in group)
+        most = max(held[k] for k in group)
+        return (total + 1) * max(most, held[kind] + 1) - total * most
+    if kind in (MATTER_GREEN, MATTER_BLUE):
+        other = MATTER_BLUE if kind == MATTER_GREEN else MATTER_GREEN
+        return 5 if held[kind] < held[other] else 2
+    if kind == WATER:
+        return water_points(held[WATER] + 1) - water_points(held[WATER])
+    return 3 if kind == MEDAL else 0
+
+
 def values_from_scores(scores: Sequence[float]) -> list[float]:
     """Each seat's value: a logistic of its lead over the best other seat."""
     values = []
@@ -92,7 +116,8 @@ class SpaceMissionHeuristic:
             return DRAW
         legal = state.legal_actions()
         if phase == PICK:
-            return legal[int(rng.random() * len(legal))]
+            held = state.collected(state.cur)
+            return max(legal, key=lambda a: marginal_points(held, a - PICK0))
         assert phase == MAIN
         # Ids are sorted by kind: discards < confirm < draw < discover < pick < fly
         # < scan < jump < develop, so the best kinds are at the end of the list.
