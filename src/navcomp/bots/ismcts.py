@@ -27,6 +27,7 @@ from navcomp.core.protocol import Determinizer, GameState
 
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_PLAYOUT_STEPS = 8
+DEFAULT_MARGIN = 0.03
 
 
 class Node:
@@ -63,6 +64,8 @@ class ISMCTS:
         iterations: int | None = None,
         exploration: float = DEFAULT_EXPLORATION,
         playout_steps: int = DEFAULT_PLAYOUT_STEPS,
+        guided: bool = True,
+        margin: float = DEFAULT_MARGIN,
     ) -> None:
         if seconds is None and iterations is None:
             raise ValueError("give a budget: seconds, iterations or both")
@@ -74,6 +77,8 @@ class ISMCTS:
         self.iterations = iterations
         self.exploration = exploration
         self.playout_steps = playout_steps
+        self.guided = guided
+        self.margin = margin
         self.last_iterations = 0
 
     def _worlds(self, state: GameState, player: int) -> Determinizer | _TrueState:
@@ -86,11 +91,22 @@ class ISMCTS:
             return legal[0]
         player = state.current_player
         assert player is not None
-        root = self.search(state, player, rng)
-        best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
-        return best[0]
+        heuristic: Any = state.game.heuristic
+        hint: int | None = None
+        if self.guided and heuristic is not None:
+            hint = heuristic.choose(state, rng)
+        root = self.search(state, player, rng, hint)
+        best, node = max(root.children.items(), key=lambda item: (item[1].visits, item[1].total))
+        if hint is not None and best != hint and hint in root.children:
+            guide = root.children[hint]
+            if node.total / node.visits - guide.total / max(guide.visits, 1) < self.margin:
+                return hint
+        return best
 
-    def search(self, state: GameState, player: int, rng: random.Random) -> Node:
+    def search(
+        self, state: GameState, player: int, rng: random.Random, hint: int | None = None
+    ) -> Node:
+        """Grow the tree for ``player``; ``hint`` (an action) is tried first."""
         worlds = self._worlds(state, player)
         heuristic: Any = state.game.heuristic
         root = Node()
@@ -98,7 +114,7 @@ class ISMCTS:
         limit = self.iterations
         done = 0
         while True:
-            self._iterate(root, worlds.sample(rng), heuristic, rng)
+            self._iterate(root, worlds.sample(rng), heuristic, rng, hint)
             done += 1
             if limit is not None and done >= limit:
                 break
@@ -107,7 +123,9 @@ class ISMCTS:
         self.last_iterations = done
         return root
 
-    def _iterate(self, root: Node, world: GameState, heuristic: Any, rng: random.Random) -> None:
+    def _iterate(
+        self, root: Node, world: GameState, heuristic: Any, rng: random.Random, hint: int | None
+    ) -> None:
         log = math.log
         sqrt = math.sqrt
         c = self.exploration
@@ -125,7 +143,10 @@ class ISMCTS:
                 if child is not None:
                     child.avail += 1
             if untried:
-                action = untried[int(rng.random() * len(untried))]
+                if node is root and hint in untried:
+                    action = hint
+                else:
+                    action = untried[int(rng.random() * len(untried))]
                 child = Node()
                 children[action] = child
                 world.apply_action(action)

@@ -23,6 +23,20 @@ from navcomp.games.space_mission.components import (
 GATE = -1
 """Ship position of a ship on the jump gate."""
 
+# Ring-independent tables; a Board picks from them.
+_JUMPS: dict[int, tuple[tuple[int, int], ...]] = {
+    card: tuple(
+        (planet, jump_id(card, planet))
+        for planet in range(NUM_PLANETS)
+        if card_matches(CARDS[card].blue, PLANETS[planet].jump)
+    )
+    for card in BLUE_CARDS
+}
+_SCANS: tuple[dict[int, int], ...] = tuple(
+    {card: SCAN_ID[card] for card in GREEN_CARDS if card_matches(CARDS[card].green, planet.scan)}
+    for planet in PLANETS
+)
+
 
 class Board:
     __slots__ = ("fly", "jumps", "landing", "position_of", "ring", "scans")
@@ -44,23 +58,14 @@ class Board:
         )
         # jumps[card]: ((position, action id), ...) for every planet in play it reaches
         jumps: list[tuple[tuple[int, int], ...]] = [()] * NUM_CARDS
-        for card in BLUE_CARDS:
-            blue = CARDS[card].blue
+        for card, reachable in _JUMPS.items():
             jumps[card] = tuple(
-                (position_of[planet], jump_id(card, planet))
-                for planet in range(NUM_PLANETS)
-                if position_of[planet] != GATE and card_matches(blue, PLANETS[planet].jump)
-            )
+                (position_of[planet], action) for planet, action in reachable
+                if position_of[planet] != GATE
+            )  # fmt: skip
         self.jumps: tuple[tuple[tuple[int, int], ...], ...] = tuple(jumps)
         # scans[pos]: card -> scan action id, for the cards that scan the planet at pos
-        self.scans: tuple[dict[int, int], ...] = tuple(
-            {
-                card: SCAN_ID[card]
-                for card in GREEN_CARDS
-                if card_matches(CARDS[card].green, PLANETS[planet].scan)
-            }
-            for planet in ring
-        )
+        self.scans: tuple[dict[int, int], ...] = tuple(_SCANS[planet] for planet in ring)
         self.landing: tuple[tuple[int, int], ...] = tuple(PLANETS[p].landing for p in ring)
 
 
