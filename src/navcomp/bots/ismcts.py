@@ -26,8 +26,8 @@ from typing import Any
 from navcomp.core.protocol import Determinizer, GameState
 
 DEFAULT_EXPLORATION = 0.7
-DEFAULT_PLAYOUT_STEPS = 8
-DEFAULT_MARGIN = 0.03
+DEFAULT_PLAYOUT_STEPS = 16
+DEFAULT_MARGIN = 0.1
 
 
 class Node:
@@ -66,6 +66,7 @@ class ISMCTS:
         playout_steps: int = DEFAULT_PLAYOUT_STEPS,
         guided: bool = True,
         margin: float = DEFAULT_MARGIN,
+        strong_playouts: bool = False,
     ) -> None:
         if seconds is None and iterations is None:
             raise ValueError("give a budget: seconds, iterations or both")
@@ -79,6 +80,7 @@ class ISMCTS:
         self.playout_steps = playout_steps
         self.guided = guided
         self.margin = margin
+        self.strong_playouts = strong_playouts
         self.last_iterations = 0
 
     def _worlds(self, state: GameState, player: int) -> Determinizer | _TrueState:
@@ -177,7 +179,7 @@ class ISMCTS:
             result = world.result()
             assert result is not None
             return list(result.rewards())
-        rollout = heuristic.rollout_action
+        rollout = heuristic.choose if self.strong_playouts else heuristic.rollout_action
         for _ in range(self.playout_steps):
             if world.current_player is None:
                 break
