@@ -17,14 +17,11 @@ from typing import Final
 from navcomp.core.protocol import GameState
 from navcomp.games.space_mission.actions import (
     CONFIRM,
-    DEVELOP0,
     DISCOVER,
     DRAW,
-    FLY0,
-    JUMP0,
     PICK0,
-    SCAN0,
 )
+from navcomp.games.space_mission.board import GATE
 from navcomp.games.space_mission.components import (
     ALIENS,
     MATTER_BLUE,
@@ -32,12 +29,12 @@ from navcomp.games.space_mission.components import (
     MEDAL,
     MINERALS,
     NUM_KINDS,
+    SPACE,
     WATER,
 )
 from navcomp.games.space_mission.scoring import breakdowns, water_points
 from navcomp.games.space_mission.state import (
     CONFIRM_TURN,
-    MAIN,
     OVER,
     PICK,
     TOPUP,
@@ -114,28 +111,53 @@ class SpaceMissionHeuristic:
             return CONFIRM
         if phase == TOPUP:
             return DRAW
-        legal = state.legal_actions()
         if phase == PICK:
+            pile = state.real[state.pick_pos]
+            assert pile is not None
             held = state.collected(state.cur)
-            return max(legal, key=lambda a: marginal_points(held, a - PICK0))
-        assert phase == MAIN
-        # Ids are sorted by kind: discards < confirm < draw < discover < pick < fly
-        # < scan < jump < develop, so the best kinds are at the end of the list.
-        last = legal[-1]
-        if last >= DEVELOP0:
-            return last
-        if DISCOVER in legal:
-            return DISCOVER
-        moves = [a for a in legal if a >= FLY0]
-        scans = [a for a in moves if SCAN0 <= a < JUMP0]
-        if scans and rng.random() < 0.7:
-            return scans[int(rng.random() * len(scans))]
-        if not moves or (len(state.hands[state.cur]) < 3 and rng.random() < 0.5):
-            return DRAW
-        return moves[int(rng.random() * len(moves))]
+            kinds = [k for k in range(SPACE) if pile[k]]
+            return PICK0 + max(kinds, key=lambda k: marginal_points(held, k))
+        return _greedy_main_action(state, rng)
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         from navcomp.games.space_mission.policy import choose
 
         assert isinstance(state, SpaceMissionState)
         return choose(state, rng)
+
+
+def _greedy_main_action(s: SpaceMissionState, rng: random.Random) -> int:
+    """Develop, discover, mostly scan where possible; else move or draw; never discard.
+
+    Builds only the candidates it needs (a playout step must be cheap), each of
+    them legal by the same conditions as ``SpaceMissionState.legal_actions``.
+    """
+    p = s.cur
+    hand = s.hands[p]
+    board = s.board
+    pos = s.ship[p]
+    chips = s.chips[p]
+    moves: list[int] = []
+    if pos != GATE:
+        if s.developer[pos] >= 0:
+            if s.down[pos]:
+                return DISCOVER
+        elif chips:
+            if s.scanned[pos] >> p & 1:
+                develop = s.develop_actions(hand, board.landing[pos])
+                if develop:
+                    return develop[-1]
+            scans = board.scans[pos]
+            options = [scans[c] for c in hand if c in scans]
+            if options and rng.random() < 0.7:
+                return options[int(rng.random() * len(options))]
+        moves += board.fly[pos]
+    if chips:
+        jumps = board.jumps
+        for c in hand:
+            for target, action in jumps[c]:
+                if target != pos:
+                    moves.append(action)
+    if not moves or (len(hand) < 3 and rng.random() < 0.5):
+        return DRAW
+    return moves[int(rng.random() * len(moves))]

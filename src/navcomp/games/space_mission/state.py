@@ -299,11 +299,11 @@ class SpaceMissionState(GameState):
                     if target != pos:
                         actions.append(action)
             if pos != GATE and self.developer[pos] < 0 and self.scanned[pos] >> p & 1:
-                actions += self._develop_actions(hand, board.landing[pos])
+                actions += self.develop_actions(hand, board.landing[pos])
         return actions
 
     @staticmethod
-    def _develop_actions(hand: list[int], landing: tuple[int, int]) -> list[int]:
+    def develop_actions(hand: list[int], landing: tuple[int, int]) -> list[int]:
         a, b = landing
         oranges = [(c, CARDS[c].orange) for c in hand if CARDS[c].orange is not None]
         actions = []
