@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import sys
 import time
 from typing import Any
 
@@ -121,19 +122,34 @@ def engine_figures(game_name: str, players: int, seconds: float, seed: int) -> d
     }
 
 
-def run_engine(args: argparse.Namespace) -> int:
-    figures = engine_figures(args.game, args.players, args.seconds, args.seed)
-    if args.json:
+ENGINE_LINES = (
+    ("actions/s", "actions_per_s", ",.0f"),
+    ("games/s", "games_per_s", ",.1f"),
+    ("actions per game", "actions_per_game", ",.1f"),
+    ("clones/s", "clones_per_s", ",.0f"),
+    ("determinizations/s", "determinizations_per_s", ",.0f"),
+    ("worlds/s, kept determinizer", "determinizer_samples_per_s", ",.0f"),
+)
+BOTS_LINES = (
+    ("positions searched", "positions", ",.0f"),
+    ("iterations/s", "iterations_per_s", ",.0f"),
+)
+
+
+def _report(title: str, figures: dict[str, float], lines: Any, as_json: bool) -> int:
+    if as_json:
         print(json.dumps(figures))
         return 0
-    print(f"{args.game}, {args.players} players, random playouts on one core")
-    print(f"  actions/s            {figures['actions_per_s']:>12,.0f}")
-    print(f"  games/s              {figures['games_per_s']:>12,.1f}")
-    print(f"  actions per game     {figures['actions_per_game']:>12,.1f}")
-    print(f"  clones/s             {figures['clones_per_s']:>12,.0f}")
-    print(f"  determinizations/s   {figures['determinizations_per_s']:>12,.0f}")
-    print(f"  worlds/s from a kept determinizer {figures['determinizer_samples_per_s']:>,.0f}")
+    print(title)
+    for label, key, spec in lines:
+        print(f"  {label:<28}{figures[key]:>12{spec}}")
     return 0
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    figures = engine_figures(args.game, args.players, args.seconds, args.seed)
+    title = f"{args.game}, {args.players} players, random playouts on one core"
+    return _report(title, figures, ENGINE_LINES, args.json)
 
 
 def bots_figures(
@@ -160,13 +176,8 @@ def bots_figures(
 
 def run_bots(args: argparse.Namespace) -> int:
     if args.positions < 1:
-        print("--positions must be at least 1")
+        print("navcomp bench bots: --positions must be at least 1", file=sys.stderr)
         return 2
     figures = bots_figures(args.game, args.players, args.seconds, args.positions, args.seed)
-    if args.json:
-        print(json.dumps(figures))
-        return 0
-    print(f"{args.game}, {args.players} players: IS-MCTS on one core")
-    print(f"  positions searched   {figures['positions']:>12,.0f}")
-    print(f"  iterations/s         {figures['iterations_per_s']:>12,.0f}")
-    return 0
+    title = f"{args.game}, {args.players} players: IS-MCTS on one core"
+    return _report(title, figures, BOTS_LINES, args.json)

@@ -153,11 +153,7 @@ def _greedy_main_action(s: SpaceMissionState, rng: random.Random) -> int:
                 return options[int(rng.random() * len(options))]
         moves += board.fly[pos]
     if chips:
-        jumps = board.jumps
-        for c in hand:
-            for target, action in jumps[c]:
-                if target != pos:
-                    moves.append(action)
+        moves += s.jump_actions(hand, pos)
     if not moves or (len(hand) < 3 and rng.random() < 0.5):
         return DRAW
     return moves[int(rng.random() * len(moves))]

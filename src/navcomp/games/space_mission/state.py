@@ -293,14 +293,15 @@ class SpaceMissionState(GameState):
                 scans = board.scans[pos]
                 actions += [scans[c] for c in hand if c in scans]
         if chips:
-            jumps = board.jumps
-            for c in hand:
-                for target, action in jumps[c]:
-                    if target != pos:
-                        actions.append(action)
+            actions += self.jump_actions(hand, pos)
             if pos != GATE and self.developer[pos] < 0 and self.scanned[pos] >> p & 1:
                 actions += self.develop_actions(hand, board.landing[pos])
         return actions
+
+    def jump_actions(self, hand: list[int], pos: int) -> list[int]:
+        """Jumps with the cards in ``hand`` to planets other than ``pos`` (chips aside)."""
+        jumps = self.board.jumps
+        return [action for c in hand for target, action in jumps[c] if target != pos]
 
     @staticmethod
     def develop_actions(hand: list[int], landing: tuple[int, int]) -> list[int]:
