@@ -50,8 +50,11 @@ def _partial_shuffle(items: list[int], count: int, random_: random.Random) -> No
         items[i], items[j] = items[j], items[i]
 
 
-def _derived(entry: Memory) -> Memory:
-    return (None, entry[1])
+def _others_derived(memory: tuple[Memory | None, ...], player: int) -> tuple[Memory | None, ...]:
+    """Every player's memories but ``player``'s, marked to be derived from the world."""
+    derived = tuple(None if entry is None else (None, entry[1]) for entry in memory)
+    own = slice(player * RING_SIZE, (player + 1) * RING_SIZE)
+    return derived[: own.start] + memory[own] + derived[own.stop :]
 
 
 class Determinizer:
@@ -82,6 +85,10 @@ class Determinizer:
     def _plan_cards(self, s: SpaceMissionState, player: int) -> None:
         """Group the unknown cards by generation; note each hand's slice of each group."""
         gens = s.card_gen
+        unknown = [c for q, hand in enumerate(s.hands) if q != player for c in hand]
+        if min(map(gens.__getitem__, unknown), default=s.gen) == s.gen:
+            self._plan_one_generation(s, player, unknown)
+            return
         group_of: dict[int, int] = {s.gen: 0}  # generation -> group; the draw pile's first
         pools: list[list[int]] = [[]]
         slices: list[list[tuple[int, int, int]]] = []
@@ -103,14 +110,32 @@ class Determinizer:
         self.draw_group = 0
         self.hand_slices = slices
 
+    def _plan_one_generation(self, s: SpaceMissionState, player: int, unknown: list[int]) -> None:
+        """The common case: every unknown card is from the current draw pile's generation."""
+        in_hands = len(unknown)
+        pool = unknown + s.draw
+        pool.sort()
+        self.card_groups = [(pool, in_hands)]
+        self.draw_group = 0
+        slices: list[list[tuple[int, int, int]]] = []
+        at = 0
+        for q, hand in enumerate(s.hands):
+            if q == player or not hand:
+                slices.append([])
+            else:
+                slices.append([(0, at, at + len(hand))])
+                at += len(hand)
+        self.hand_slices = slices
+
     def _plan_tiles(self, s: SpaceMissionState, player: int) -> None:
         free = list(TILE_COUNTS)
         free[SPACE] -= s.faceup
         seen = [s.remembered(player, pos) for pos in range(RING_SIZE)]
         by_pile: list[list[int]] = [[] for _ in range(RING_SIZE)]
         loose: list[int] = []
+        hidden_own = s.hide_reserved
         for i, (owner, kind, pos, seq, reserved) in enumerate(s.taken):
-            if owner == player and not (reserved and s.hide_reserved):
+            if owner == player and not (reserved and hidden_own):
                 free[kind] -= 1
                 continue
             memory = seen[pos]
@@ -135,13 +160,9 @@ class Determinizer:
         self.pinned = pinned
         self.loose = loose
         self.unknown_piles = unknown
-        self.free_points = [k for k in _POINT_KINDS for _ in range(free[k])]
+        self.free_points = [k for k in _POINT_KINDS for _ in range(free[k])] if loose else []
         self.free_pool = tuple(free)
-        own = range(player * RING_SIZE, (player + 1) * RING_SIZE)
-        self.memory = tuple(
-            entry if entry is None or i in own else _derived(entry)
-            for i, entry in enumerate(s.memory)
-        )
+        self.memory = _others_derived(s.memory, player)
 
     # ------------------------------------------------------------- sampling
 
