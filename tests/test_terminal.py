@@ -239,3 +239,45 @@ def test_real_command_ends_cleanly_at_end_of_input() -> None:
     assert done.returncode == 0, done.stderr
     assert "End of input" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def _my_turn(game: TerminalGame) -> None:
+    while game.state.current_player != game.seat:
+        game.opponent_move(game.state.current_player or 0)
+
+
+def test_board_shows_everything_even_when_only_confirm_is_left() -> None:
+    screen = Screen()
+    game = TerminalGame(2, 0, 6, read=reader(iter([]), screen), write=screen.write)
+    _my_turn(game)
+    assert game.handle("draw") == "moved"
+    assert game.handle("draw") == "moved"
+    assert game.state.view(0)["phase"] == "confirm"
+    screen.lines.clear()
+    game.handle("board")
+    assert "Your hand" in screen.text and "Planets in ring order" in screen.text
+
+
+def test_unknown_words_get_a_list_of_what_is_understood() -> None:
+    screen = Screen()
+    game = TerminalGame(2, 0, 6, read=reader(iter([]), screen), write=screen.write)
+    _my_turn(game)
+    assert game.handle("teleport now") is None
+    assert "Unknown command 'teleport'" in screen.lines[-1]
+    assert "undo, board, help, quit" in screen.lines[-1]
+
+
+def test_face_up_space_tiles_and_the_last_round_are_announced() -> None:
+    screen = Screen()
+    game = TerminalGame(2, 0, 2, read=reader(random_answers_for(0), screen), write=screen.write)
+    assert game.run() == 0
+    view = game.state.view(0)
+    assert view["space_face_up"] >= view["space_threshold"]  # this deal ends by the threshold
+    assert "The last round has begun: the game ends after" in screen.text
+    assert "space tile(s) turned face up on" in screen.text
+
+
+def random_answers_for(seed: int) -> Iterator[str]:
+    rng = random.Random(seed)
+    while True:
+        yield str(rng.randrange(1, 4))

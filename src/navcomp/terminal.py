@@ -95,6 +95,8 @@ class TerminalGame:
     ) -> None:
         if opponents not in OPPONENTS:
             raise ValueError(f"unknown opponents {opponents!r}; one of {', '.join(OPPONENTS)}")
+        if max_rounds < 0:
+            raise ValueError("--max-rounds must be 0 (no cap) or more")
         self.match: Match[SpaceMissionState] = Match(
             GAME, players, seed, {"hide_reserved": hide_reserved, "max_rounds": max_rounds}
         )
@@ -145,13 +147,14 @@ class TerminalGame:
         self.finish()
         return 0
 
-    def show(self) -> None:
+    def show(self, full: bool = False) -> None:
         """The board, your private view and your numbered choices."""
         view = self.state.view(self.seat)
         self.write("")
-        if view["phase"] == "confirm":  # nothing new to see: keep it short
+        if view["phase"] == "confirm" and not full:  # nothing new to decide: keep it short
             self.write(render.render_status(view, self.names, self.color))
-            self.write("Type 1 to end your turn, 'undo' to take an action back, 'board' to look.")
+            undo = "'undo' to take an action back, " if view["can_undo"] else ""
+            self.write(f"Type 1 to end your turn, {undo}'board' to look.")
         else:
             self.write(render.render_board(view, self.names, self.color))
             self.write("")
@@ -181,7 +184,14 @@ class TerminalGame:
             self.write(HELP)
             return None
         if word in ("board", "b"):
-            self.show()
+            self.show(full=True)
+            return None
+        first = word.split()[0]
+        if not text.isdigit() and first not in (*Action.KINDS, "undo"):
+            self.write(
+                f"Unknown command {first!r}: type a number from the list, an action such as"
+                " 'draw' or 'jump B1/O2 hazard', or undo, board, help, quit."
+            )
             return None
         if word == "undo":
             return self.undo()
@@ -193,12 +203,14 @@ class TerminalGame:
                 self.write(f"No choice {number}: type a number from 1 to {len(legal)}.")
                 return None
             action = legal[number - 1]
+        before = self.state.view(self.seat)
         try:
             action_id = self.match.play(self.seat, action)
         except ValueError as error:  # the protocol's action errors are ValueErrors
             self.write(f"Not possible: {error}. Type 'help' or a number from the list.")
             return None
         self.write(f"You: {GAME.action_to_text(action_id)}")
+        self.announce(before)
         self._last_actor = self.seat
         return _MOVED
 
@@ -213,6 +225,18 @@ class TerminalGame:
             self.write(f"Undone: {GAME.action_to_text(last)}")
         return _MOVED
 
+    def announce(self, before: Mapping[str, Any]) -> None:
+        """Say what a move turned face up, and when the last round begins."""
+        after = self.state.view(self.seat)
+        for old, new in zip(before["planets"], after["planets"], strict=True):
+            turned = new["space_face_up"] - old["space_face_up"]
+            if turned:
+                self.write(f"  {turned} space tile(s) turned face up on {new['name']}"
+                           f" ({after['space_face_up']}/{after['space_threshold']}).")  # fmt: skip
+        if after["last_round"] and not before["last_round"]:
+            last = self.names[(after["start_player"] - 1) % after["players"]]
+            self.write(f"  The last round has begun: the game ends after {last}'s turn.")
+
     def opponent_move(self, player: int) -> None:
         """A bot chooses; print what you may know of it, then apply it."""
         state = self.state
@@ -222,7 +246,9 @@ class TerminalGame:
         action = self.bots[player](state.clone())
         text = state.public_action_text(action, viewer=self.seat)
         self.write(f"  {self.names[player]}: {'ends the turn' if text == 'confirm' else text}")
+        before = state.view(self.seat)
         self.match.play(player, action)
+        self.announce(before)
 
     def finish(self) -> None:
         view = self.state.view(self.seat)

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from navcomp.core.errors import MalformedActionError
 from navcomp.games.space_mission.components import (
@@ -68,6 +68,8 @@ def jump_id(card: int, planet: int) -> int:
 @dataclass(frozen=True, slots=True)
 class Action:
     """One decision as a small hashable value.  ``str(a)`` is its text form."""
+
+    KINDS: ClassVar[tuple[str, ...]] = KINDS
 
     kind: str
     cards: tuple[int, ...] = ()

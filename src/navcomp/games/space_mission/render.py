@@ -309,7 +309,7 @@ def render_result(
     who = " and ".join(names[p] for p in winners)
     verb = "win" if len(winners) > 1 or who == "you" else "wins"
     shared = " (a shared victory)" if len(winners) > 1 else ""
-    lines.append(f"{who[:1].upper()}{who[1:]} {verb}{shared}.")
+    lines.append(f"Winner: {who} {verb}{shared}." if who != "you" else f"You {verb}{shared}!")
     return "\n".join(lines)
 
 
