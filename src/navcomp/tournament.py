@@ -49,8 +49,8 @@ def add_parser(commands: Any) -> None:
     add("--players", type=int, default=2, help="players per game (default 2)")
     add(
         "--bots",
-        default="hard,medium",
-        help=f"levels per seat, comma-separated: {', '.join(LEVELS)}",
+        required=True,
+        help=f"levels per seat, comma-separated, e.g. medium,easy: {', '.join(LEVELS)}",
     )
     add("--games", type=int, default=100, help="games to play (default 100)")
     add(
@@ -330,8 +330,10 @@ def run(args: argparse.Namespace) -> int:
             with open(args.out, "w", encoding="utf-8") as file:
                 json.dump(summary, file, indent=1)
                 file.write("\n")
+            print(f"results written to {args.out}")
         if args.plot is not None:
             plot(summary, args.plot)
+            print(f"chart written to {args.plot}")
     except OSError as error:
         print(f"navcomp tournament: cannot write results: {error}", file=sys.stderr)
         return 1

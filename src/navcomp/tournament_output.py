@@ -42,6 +42,10 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
+SEARCHING = ("hard", "cheat")
+"""The levels that search, and so have a budget."""
+
+
 def report(summary: dict[str, Any]) -> str:
     """The summary as text for people."""
     s = summary
@@ -51,9 +55,11 @@ def report(summary: dict[str, Any]) -> str:
         if budget["iterations_per_move"] is not None
         else f"{budget['seconds_per_move']:g} s a move"
     )
+    searches = any(name in SEARCHING for name in s["lineup"])
     lines = [
         f"{s['game']}: {s['games']} games, {s['players']} players, seed {s['seed']}; "
-        f"seats {', '.join(s['lineup'])} rotating; searching bots {searching}",
+        f"seats {', '.join(s['lineup'])} rotating"
+        + (f"; searching bots {searching}" if searches else ""),
         f"win rate per seat-game (shared wins count 1/k); an even share is {1 / s['players']:.1%}",
         "",
         f"{'bot':<8}{'games':>7}{'wins':>9}{'win rate':>10}  {'95% CI':<17}{'mean score':>10}",

@@ -23,8 +23,10 @@ LEVELS: dict[str, Callable[[float | None], Bot]] = {
     "medium": lambda seconds: HeuristicBot(),
     "hard": _hard,
     "cheat": _cheat,
+    "random": lambda seconds: RandomBot(),
 }
-"""Every bot by name; ``seconds`` is the per-move budget of the searching ones."""
+"""Every bot by name (``random`` is another name for easy); ``seconds`` is the
+per-move budget of the searching ones."""
 
 PLAYER_LEVELS = ("easy", "medium", "hard")
 """The levels offered to players (the cheating reference is not)."""
