@@ -32,7 +32,7 @@ from navcomp.games.space_mission.components import (
     SPACE,
     WATER,
 )
-from navcomp.games.space_mission.scoring import breakdowns, water_points
+from navcomp.games.space_mission.scoring import breakdowns
 from navcomp.games.space_mission.state import (
     CONFIRM_TURN,
     OVER,
@@ -71,18 +71,28 @@ def estimated_scores(s: SpaceMissionState) -> list[float]:
     ]
 
 
+assert MINERALS == (0, 1, 2, 3) and ALIENS == (4, 5), "marginal_points slices by kind"
+_WATER_GAIN: Final = (2, 3, 4, 5)
+"""Points one more water tile adds, by water tiles held modulo 4 (2, 5, 9, 14, 16, ...)."""
+
+
 def marginal_points(held: Sequence[int], kind: int) -> int:
-    """Points one more tile of ``kind`` adds to a player holding ``held`` (counts by kind)."""
+    """Points one more tile of ``kind`` adds to a player holding ``held`` (counts by kind).
+
+    The scoring rules in closed form, for playouts; a test checks it against
+    :mod:`scoring` for many holdings.
+    """
     if kind in MINERALS or kind in ALIENS:
-        group = MINERALS if kind in MINERALS else ALIENS
-        total = sum(held[k] for k in group)
-        most = max(held[k] for k in group)
-        return (total + 1) * max(most, held[kind] + 1) - total * most
+        group = held[0:4] if kind in MINERALS else held[4:6]
+        total = sum(group)
+        most = max(group)
+        mine = held[kind] + 1
+        return (total + 1) * (most if most > mine else mine) - total * most
     if kind in (MATTER_GREEN, MATTER_BLUE):
         other = MATTER_BLUE if kind == MATTER_GREEN else MATTER_GREEN
         return 5 if held[kind] < held[other] else 2
     if kind == WATER:
-        return water_points(held[WATER] + 1) - water_points(held[WATER])
+        return _WATER_GAIN[held[WATER] % 4]
     return 3 if kind == MEDAL else 0
 
 
