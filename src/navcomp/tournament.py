@@ -323,18 +323,21 @@ def run(args: argparse.Namespace) -> int:
         print(f"navcomp tournament: {error}", file=sys.stderr)
         return 1
     summary = summarize(settings, records)
-    print(report(summary))
-    print(f"elapsed {time.monotonic() - start:.1f} s with {settings.jobs} job(s)")
-    try:
+    written = []
+    try:  # files first: the report may go to a reader that stops early
         if args.out is not None:
             with open(args.out, "w", encoding="utf-8") as file:
                 json.dump(summary, file, indent=1)
                 file.write("\n")
-            print(f"results written to {args.out}")
+            written.append(f"results written to {args.out}")
         if args.plot is not None:
             plot(summary, args.plot)
-            print(f"chart written to {args.plot}")
+            written.append(f"chart written to {args.plot}")
     except OSError as error:
         print(f"navcomp tournament: cannot write results: {error}", file=sys.stderr)
         return 1
+    print(report(summary))
+    print(f"elapsed {time.monotonic() - start:.1f} s with {settings.jobs} job(s)")
+    for line in written:
+        print(line)
     return 0
