@@ -20,7 +20,7 @@ from __future__ import annotations
 from bisect import insort
 from typing import Final, TypeVar
 
-from navcomp.core.rng import LCG_ADD, LCG_MUL, MASK64, below
+from navcomp.core.rng import LCG_ADD, LCG_MUL, MASK64
 from navcomp.games.space_mission.actions import (
     CONFIRM,
     DEVELOP0,
@@ -369,12 +369,14 @@ class SpaceMissionRules:
             if other != pos and real[other] is None and touched[other] and down[other]
         )
         rng = self.rng
+        undealt = sum(self.pool)
         while True:
             pool = list(self.pool)
             pile = [0] * NUM_KINDS
-            left = sum(pool)
+            left = undealt
             for _ in range(size):
-                rng, r = below(rng, left)
+                rng = (rng * LCG_MUL + LCG_ADD) & MASK64  # rng.below, inlined
+                r = ((rng >> 32) * left) >> 32
                 kind = 0
                 while r >= pool[kind]:
                     r -= pool[kind]
