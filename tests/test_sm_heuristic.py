@@ -13,7 +13,7 @@ from navcomp.games.space_mission.heuristic import (
     marginal_points,
     values_from_scores,
 )
-from navcomp.games.space_mission.scoring import tile_breakdown
+from navcomp.games.space_mission.scoring import tile_breakdown, tile_total
 
 
 def test_marginal_points_equal_the_scoring_difference() -> None:
@@ -63,3 +63,10 @@ def test_rollout_actions_are_legal_and_never_discard() -> None:
             action = heuristic.rollout_action(state, rnd)
             assert action in state.legal_actions()
             assert GAME.action_to_text(action).split()[0] != "discard"
+
+
+def test_tile_total_is_the_sum_of_the_breakdown() -> None:
+    rnd = random.Random(1)
+    for _ in range(500):
+        held = [rnd.randint(0, 6) for _ in range(NUM_KINDS)]
+        assert tile_total(held) == sum(tile_breakdown(held).values())

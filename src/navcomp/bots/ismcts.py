@@ -139,10 +139,12 @@ class ISMCTS:
                 break
             legal = world.legal_actions()
             children = node.children
-            untried = [a for a in legal if a not in children]
+            untried = []
             for a in legal:
                 child = children.get(a)
-                if child is not None:
+                if child is None:
+                    untried.append(a)
+                else:
                     child.avail += 1
             if untried:
                 if node is root and hint in untried:

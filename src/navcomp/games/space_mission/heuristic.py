@@ -32,7 +32,7 @@ from navcomp.games.space_mission.components import (
     SPACE,
     WATER,
 )
-from navcomp.games.space_mission.scoring import breakdowns
+from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_total
 from navcomp.games.space_mission.state import (
     CONFIRM_TURN,
     OVER,
@@ -62,10 +62,12 @@ def estimated_scores(s: SpaceMissionState) -> list[float]:
     for developer in s.developer:
         if developer >= 0:
             stations[developer] += 1
-    parts = breakdowns(s.probes, stations, tiles)
+    gate = gate_points(s.probes)
     over = s.phase == OVER
     return [
-        sum(parts[p].values())
+        gate[p]
+        + STATION_POINTS * stations[p]
+        + tile_total(tiles[p])
         + (0.0 if over else RESERVED_WORTH * reserved[p] + CHIP_WORTH * s.chips[p])
         for p in range(n)
     ]

@@ -22,6 +22,7 @@ MATTER_PAIR_POINTS: Final = 7
 MATTER_SINGLE_POINTS: Final = 2
 MEDAL_POINTS: Final = 3
 SPACE_PENALTY: Final = -10
+assert MINERALS == (0, 1, 2, 3) and ALIENS == (4, 5), "tile_total slices by kind"
 CATEGORIES: Final = (
     "gate",
     "stations",
@@ -74,6 +75,20 @@ def tile_breakdown(tiles: Sequence[int]) -> dict[str, int]:
         "medals": tiles[MEDAL] * MEDAL_POINTS,
         "space": tiles[SPACE] * SPACE_PENALTY,
     }
+
+
+def tile_total(tiles: Sequence[int]) -> int:
+    """The sum of :func:`tile_breakdown`, without building it (for search)."""
+    minerals = tiles[0:4]
+    aliens = tiles[4:6]
+    return (
+        sum(minerals) * max(minerals)
+        + sum(aliens) * max(aliens)
+        + matter_points(tiles[MATTER_GREEN], tiles[MATTER_BLUE])
+        + water_points(tiles[WATER])
+        + tiles[MEDAL] * MEDAL_POINTS
+        + tiles[SPACE] * SPACE_PENALTY
+    )
 
 
 def breakdowns(
