@@ -153,6 +153,13 @@ class GameState(ABC):
     def to_json(self) -> JSON:
         """The whole state, secrets included.  Server side only."""
 
+    def explain_illegal(self, action: int) -> str:
+        """Why ``action`` is not legal for the player to move (for error messages).
+
+        Must reveal nothing that player may not know.  Games override this.
+        """
+        return "the rules do not allow it now"
+
     def public_action_text(self, action: int, viewer: int | None) -> str:
         """How ``action``, about to be taken by the current player, reads to ``viewer``.
 
@@ -255,7 +262,7 @@ def play(state: GameState, player: int, action: ActionInput) -> int:
         raise NotYourTurnError(f"it is player {current}'s decision, not player {player}'s")
     if action_id not in state.legal_actions():
         text = state.game.action_to_text(action_id)
-        raise IllegalActionError(f"{text!r} is not legal now")
+        raise IllegalActionError(f"{text!r} is not legal now: {state.explain_illegal(action_id)}")
     state.apply_action(action_id)
     return action_id
 

@@ -198,6 +198,11 @@ class SpaceMissionState(SpaceMissionRules, GameState):
 
         return view(self, player)
 
+    def explain_illegal(self, action: int) -> str:
+        from navcomp.games.space_mission.explain import explain_illegal
+
+        return explain_illegal(self, action)
+
     def public_action_text(self, action: int, viewer: int | None) -> str:
         from navcomp.games.space_mission.views import public_action_text
 
