@@ -109,6 +109,7 @@ class TerminalGame:
         self.color = color
         rng = random.Random(seed)
         make = OPPONENTS[opponents]
+        self.thinking = " (thinking about a second a move)" if opponents == "hard" else ""
         self.bots = {
             p: make(random.Random(rng.getrandbits(64))) for p in range(players) if p != seat
         }
@@ -164,9 +165,15 @@ class TerminalGame:
         self.write(render.render_choices(self.choice_texts()))
 
     def choices(self) -> list[int]:
-        """Your legal actions in the order they are listed (see ``CHOICE_ORDER``)."""
-        legal = self.state.legal_actions()
-        return sorted(legal, key=lambda a: CHOICE_ORDER.index(Action.from_id(a).kind))
+        """Your legal actions as listed: by kind (``CHOICE_ORDER``), planets in ring order."""
+        position_of = self.state.board.position_of
+
+        def order(action_id: int) -> tuple[int, int, int]:
+            act = Action.from_id(action_id)
+            ring = -1 if act.planet is None else position_of[act.planet]
+            return CHOICE_ORDER.index(act.kind), act.cards[0] if act.cards else -1, ring
+
+        return sorted(self.state.legal_actions(), key=order)
 
     def choice_texts(self) -> list[str]:
         return [GAME.action_to_text(a) for a in self.choices()]
@@ -241,7 +248,7 @@ class TerminalGame:
         """A bot chooses; print what you may know of it, then apply it."""
         state = self.state
         if player != self._last_actor:
-            self.write(f"\n--- {self.names[player]}'s turn ---")
+            self.write(f"\n--- {self.names[player]}'s turn ---{self.thinking}")
             self._last_actor = player
         action = self.bots[player](state.clone())
         text = state.public_action_text(action, viewer=self.seat)
