@@ -270,7 +270,7 @@ class SpaceMissionRules:
                     break
                 self._reshuffle()
                 draw = self.draw
-            rng = (rng * LCG_MUL + LCG_ADD) & MASK64  # rng.below, inlined
+            rng = (rng * LCG_MUL + LCG_ADD) & MASK64  # a step of navcomp.core.rng
             i = ((rng >> 32) * len(draw)) >> 32
             card = draw[i]
             draw[i] = draw[-1]
@@ -375,7 +375,7 @@ class SpaceMissionRules:
             pile = [0] * NUM_KINDS
             left = undealt
             for _ in range(size):
-                rng = (rng * LCG_MUL + LCG_ADD) & MASK64  # rng.below, inlined
+                rng = (rng * LCG_MUL + LCG_ADD) & MASK64  # a step of navcomp.core.rng
                 r = ((rng >> 32) * left) >> 32
                 kind = 0
                 while r >= pool[kind]:
