@@ -70,3 +70,23 @@ def test_tile_total_is_the_sum_of_the_breakdown() -> None:
     for _ in range(500):
         held = [rnd.randint(0, 6) for _ in range(NUM_KINDS)]
         assert tile_total(held) == sum(tile_breakdown(held).values())
+
+
+def test_playout_is_rollout_actions_then_evaluate() -> None:
+    heuristic = SpaceMissionHeuristic()
+    ended = 0
+    for i, (state, _) in enumerate(conformance.random_walk(GAME, 3, 11)):
+        if i % 40:
+            continue
+        for steps in (0, 5, 400):
+            fused, looped = state.clone(), state.clone()
+            values = heuristic.playout(fused, steps, random.Random(i))
+            rnd = random.Random(i)
+            for _ in range(steps):
+                if looped.is_terminal():
+                    break
+                looped.apply_action(heuristic.rollout_action(looped, rnd))
+            assert fused.to_json() == looped.to_json()
+            assert list(values) == heuristic.evaluate(looped)
+            ended += looped.is_terminal()
+    assert ended > 0, "some playouts should reach the end of the game"

@@ -181,7 +181,9 @@ class ISMCTS:
             result = world.result()
             assert result is not None
             return list(result.rewards())
-        rollout = heuristic.choose if self.strong_playouts else heuristic.rollout_action
+        if not self.strong_playouts:
+            return list(heuristic.playout(world, self.playout_steps, rng))
+        rollout = heuristic.choose
         for _ in range(self.playout_steps):
             if world.current_player is None:
                 break

@@ -24,6 +24,14 @@ class Heuristic(Protocol):
     def rollout_action(self, state: GameState, rng: random.Random) -> int:
         """A cheap, sensible legal action for the player to move, for playouts."""
 
+    def playout(self, state: GameState, steps: int, rng: random.Random) -> Sequence[float]:
+        """Play up to ``steps`` rollout actions on ``state`` (changing it), then evaluate.
+
+        The same as applying ``rollout_action`` in a loop and calling ``evaluate``
+        (or the result's rewards, if the game ends), in one call: playouts are
+        most of a search's time.
+        """
+
     def choose(self, state: GameState, rng: random.Random) -> int:
         """The heuristic player's choice for the player to move.
 

@@ -35,6 +35,7 @@ from navcomp.games.space_mission.components import (
 from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_total
 from navcomp.games.space_mission.state import (
     CONFIRM_TURN,
+    MAIN,
     OVER,
     PICK,
     TOPUP,
@@ -124,18 +125,49 @@ class SpaceMissionHeuristic:
         if phase == TOPUP:
             return DRAW
         if phase == PICK:
-            pile = state.real[state.pick_pos]
-            assert pile is not None
-            held = state.collected(state.cur)
-            kinds = [k for k in range(SPACE) if pile[k]]
-            return PICK0 + max(kinds, key=lambda k: marginal_points(held, k))
+            return _best_pick(state)
         return _greedy_main_action(state, rng)
+
+    def playout(self, state: GameState, steps: int, rng: random.Random) -> list[float]:
+        """``rollout_action`` for up to ``steps`` actions, then ``evaluate``; one tight loop."""
+        assert isinstance(state, SpaceMissionState)
+        apply_action = state.apply_action
+        for _ in range(steps):
+            phase = state.phase
+            if phase == MAIN:
+                apply_action(_greedy_main_action(state, rng))
+            elif phase == PICK:
+                apply_action(_best_pick(state))
+            elif phase == CONFIRM_TURN:
+                apply_action(CONFIRM)
+            elif phase == TOPUP:
+                apply_action(DRAW)
+            else:
+                break
+        return self.evaluate(state)
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         from navcomp.games.space_mission.policy import choose
 
         assert isinstance(state, SpaceMissionState)
         return choose(state, rng)
+
+
+_POINT_KINDS: Final = tuple(range(SPACE))
+
+
+def _best_pick(s: SpaceMissionState) -> int:
+    """The tile of the pile being looked at that adds most to the picker's score."""
+    pile = s.real[s.pick_pos]
+    assert pile is not None
+    held = s.collected(s.cur)
+    best_kind, best_gain = -1, -1
+    for kind in _POINT_KINDS:
+        if pile[kind]:
+            gain = marginal_points(held, kind)
+            if gain > best_gain:
+                best_kind, best_gain = kind, gain
+    return PICK0 + best_kind
 
 
 def _greedy_main_action(s: SpaceMissionState, rng: random.Random) -> int:
