@@ -1,4 +1,4 @@
-"""The ``navcomp`` command: play, bench (and later serve, tournament, replay)."""
+"""The ``navcomp`` command: play, serve, tournament, bench."""
 
 from __future__ import annotations
 
@@ -13,10 +13,12 @@ def build_parser() -> argparse.ArgumentParser:
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     from navcomp import bench, terminal, tournament
+    from navcomp.server import serve
 
     terminal.add_parser(commands)
     bench.add_parser(commands)
     tournament.add_parser(commands)
+    serve.add_parser(commands)
     return parser
 
 

@@ -1,0 +1,107 @@
+"""The FastAPI application: thin routes over accounts, lobby, the move pipeline and pushes."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
+from dataclasses import dataclass
+from typing import TypeVar
+
+import anyio
+from fastapi import FastAPI, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from sqlalchemy import Connection, Engine
+from starlette.exceptions import HTTPException
+
+import navcomp.games  # noqa: F401  (registers the games)
+from navcomp.server import bots, http, routes
+from navcomp.server.accounts import Session, session_for
+from navcomp.server.errors import ApiError
+from navcomp.server.games import LiveGames
+from navcomp.server.live import Hub
+from navcomp.server.notify import Webhooks
+from navcomp.store.db import migrate, open_engine
+
+T = TypeVar("T")
+
+
+@dataclass
+class Settings:
+    database_url: str
+    bot_workers: int = 1
+    bot_seconds: float | None = None  # None: each level's own budget
+    webhooks: bool = True
+
+
+class Server:
+    """Everything a request handler needs, built once per app."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.engine: Engine = open_engine(settings.database_url)
+        migrate(self.engine)
+        self.games = LiveGames()
+        self.hub = Hub()
+        self.runner = bots.BotRunner(
+            bots.default_executor(settings.bot_workers), settings.bot_seconds
+        )
+        self.webhooks = Webhooks(enabled=settings.webhooks)
+        self.limiter = anyio.CapacityLimiter(16)
+
+    async def tx(self, work: Callable[[Connection], T]) -> T:
+        """Run ``work`` in one transaction, in a worker thread."""
+
+        def run() -> T:
+            with self.engine.begin() as conn:
+                return work(conn)
+
+        return await anyio.to_thread.run_sync(run, limiter=self.limiter)
+
+    async def session(self, request: Request | WebSocket, required: bool = True) -> Session | None:
+        token, from_cookie = http.bearer_or_cookie(request.headers, request.cookies)
+        session = None
+        if token is not None:
+            session = await self.tx(lambda conn: session_for(conn, token))
+        if session is None:
+            if required:
+                raise ApiError(401, "not_logged_in", "log in, or start as a guest")
+            return None
+        method = request.scope.get("method", "GET")
+        unsafe = from_cookie and method not in http.SAFE_METHODS
+        if unsafe and request.headers.get(http.CSRF_HEADER) != session.csrf:
+            raise ApiError(403, "csrf_failed", "missing or wrong X-CSRF-Token header")
+        return session
+
+    def close(self) -> None:
+        self.runner.shutdown()
+        self.webhooks.close()
+        self.engine.dispose()
+
+
+def create_app(settings: Settings) -> FastAPI:
+    server = Server(settings)
+
+    @asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        server.hub.loop = asyncio.get_running_loop()
+        await routes.resume_bots(server)
+        try:
+            yield
+        finally:
+            server.close()
+
+    app = FastAPI(
+        title="NavComp",
+        summary="An open online table for Space Mission and Space Pioneers.",
+        version="0.1.0",
+        lifespan=lifespan,
+    )
+    app.state.server = server
+    app.add_exception_handler(ApiError, http.on_api_error)
+    app.add_exception_handler(RequestValidationError, http.on_validation_error)
+    app.add_exception_handler(HTTPException, http.on_http_error)
+    app.add_exception_handler(Exception, http.on_unexpected)
+    app.add_middleware(http.BodyLimit)
+    routes.add_routes(app, server)
+    return app

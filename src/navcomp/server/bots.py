@@ -1,0 +1,86 @@
+"""Bots take their turns on the server, in worker processes, never on the event loop.
+
+A bot's job carries the table's setup and effective log; the worker rebuilds the
+position and asks the bot, which looks only at what its seat may know.  The
+answer goes through the same move pipeline as a person's, with the version the
+job was made for, so a stale answer changes nothing.  ``resume`` finds every
+table waiting for a bot (after a restart, say) and schedules it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import random
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from navcomp.core.protocol import replay
+from navcomp.core.registry import get_game
+
+
+@dataclass(frozen=True)
+class BotJob:
+    table_id: int
+    version: int
+    seat: int
+    level: str
+    game: str
+    num_seats: int
+    seed: int
+    options: dict[str, Any]
+    actions: tuple[int, ...]
+
+
+def think(job: BotJob, seconds: float | None) -> int:
+    """In a worker: the bot's action for ``job``."""
+    import navcomp.games  # noqa: F401  (registers the games in a fresh process)
+    from navcomp.bots.levels import make_bot
+
+    game = get_game(job.game)
+    state = replay(game, job.num_seats, job.seed, job.options, job.actions)
+    bot = make_bot(job.level, seconds)
+    # The bot's own randomness: fixed per table and move, so a restart decides the same.
+    rng = random.Random(hash((job.seed, job.table_id, job.version, job.seat)) & 0xFFFFFFFF)
+    return bot.choose(state, rng)
+
+
+def default_executor(workers: int) -> Executor:
+    return ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn"))
+
+
+class BotRunner:
+    def __init__(self, executor: Executor, seconds: float | None = None) -> None:
+        self.executor = executor
+        self.seconds = seconds
+        self._pending: set[tuple[int, int]] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    def schedule(self, job: BotJob, submit: Any) -> None:
+        """Think about ``job`` off the loop, then ``await submit(job, action)``."""
+        key = (job.table_id, job.version)
+        if key in self._pending:
+            return
+        self._pending.add(key)
+        task = asyncio.get_running_loop().create_task(self._run(job, submit, key))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _run(self, job: BotJob, submit: Any, key: tuple[int, int]) -> None:
+        try:
+            loop = asyncio.get_running_loop()
+            action = await loop.run_in_executor(self.executor, think, job, self.seconds)
+            await submit(job, action)
+        finally:
+            self._pending.discard(key)
+
+    async def idle(self) -> None:
+        """Wait until no bot is thinking (for tests and shutdown)."""
+        while self.tasks:
+            await asyncio.gather(*list(self.tasks), return_exceptions=True)
+
+    def shutdown(self) -> None:
+        for task in self.tasks:
+            task.cancel()
+        self.executor.shutdown(wait=False, cancel_futures=True)

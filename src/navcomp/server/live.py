@@ -1,0 +1,82 @@
+"""Live pushes: every connected client of a table gets its own view after each change.
+
+Each WebSocket has a queue drained by its own task; publishing (from worker
+threads, after a commit) never waits for a slow client.  Every push is a full
+view with the table's version, so a client that misses one just takes the next,
+and one that sees a gap in the move feed can reload the log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from navcomp.server.games import Live
+from navcomp.server.views import seat_payload
+
+QUEUE_LIMIT = 64
+
+
+@dataclass(eq=False)
+class Subscriber:
+    seat: int | None
+    queue: asyncio.Queue[dict[str, Any] | None] = field(
+        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
+    )
+
+
+def state_message(
+    table: dict[str, Any], live: Live, seat: int | None, last: dict[str, Any] | None
+) -> dict[str, Any]:
+    return {
+        "type": "state",
+        "version": live.version,
+        "seat": seat,
+        "table": table,
+        "last": last,
+        **seat_payload(live.state, seat),
+    }
+
+
+class Hub:
+    def __init__(self) -> None:
+        self._tables: dict[int, set[Subscriber]] = defaultdict(set)
+        self.loop: asyncio.AbstractEventLoop | None = None
+
+    def subscribe(self, table_id: int, seat: int | None) -> Subscriber:
+        subscriber = Subscriber(seat)
+        self._tables[table_id].add(subscriber)
+        return subscriber
+
+    def unsubscribe(self, table_id: int, subscriber: Subscriber) -> None:
+        subscribers = self._tables.get(table_id)
+        if subscribers is not None:
+            subscribers.discard(subscriber)
+            if not subscribers:
+                del self._tables[table_id]
+
+    def connected(self, table_id: int) -> int:
+        return len(self._tables.get(table_id, ()))
+
+    def publish_threadsafe(
+        self, table_id: int, table: dict[str, Any], live: Live, last: dict[str, Any] | None
+    ) -> None:
+        if self.loop is not None and table_id in self._tables:
+            self.loop.call_soon_threadsafe(self.publish, table_id, table, live, last)
+
+    def publish(
+        self, table_id: int, table: dict[str, Any], live: Live, last: dict[str, Any] | None
+    ) -> None:
+        messages: dict[int | None, dict[str, Any]] = {}
+        for subscriber in list(self._tables.get(table_id, ())):
+            seat = subscriber.seat
+            if seat not in messages:
+                seat_last = None
+                if last is not None:
+                    seat_last = {"seat": last["seat"], "text": last["texts"][seat]}
+                messages[seat] = state_message(table, live, seat, seat_last)
+            if subscriber.queue.full():  # every push is a whole view: drop the oldest
+                subscriber.queue.get_nowait()
+            subscriber.queue.put_nowait(messages[seat])

@@ -1,0 +1,140 @@
+"""The one move pipeline, for people and bots alike.
+
+In one transaction: load the table, check the seat, the turn, the action and the
+client's expected version, apply, append to the log and bump the version
+(``UPDATE ... WHERE version = expected``, so of two racing moves exactly one
+wins).  The caller then pushes views and wakes bots, after the commit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, insert, update
+
+from navcomp.core.errors import ActionError, GameOverError, IllegalActionError, NotYourTurnError
+from navcomp.core.protocol import ActionInput, play
+from navcomp.server.accounts import User, now
+from navcomp.server.errors import ApiError, from_action_error
+from navcomp.server.games import Live, LiveGames, rebuild
+from navcomp.server.lobby import seat_of, seat_rows, table_row
+from navcomp.store.schema import game_tables, moves, notifications
+
+
+@dataclass(frozen=True)
+class Moved:
+    """What a committed move changed, for pushes, bots and notifications."""
+
+    table_id: int
+    version: int
+    seat: int
+    action: int | None  # None for an undo
+    action_text: dict[int | None, str]  # how the action reads to each seat (None: spectators)
+    live: Live
+    notify: list[tuple[int, str]]  # (user id, text) of turn and end-of-game notices
+
+
+def stale(expected: int, version: int) -> ApiError:
+    return ApiError(
+        409, "stale_version", f"the table is at version {version}, not {expected}: reload"
+    )
+
+
+def move(
+    conn: Connection,
+    games: LiveGames,
+    table_id: int,
+    actor: User | int,
+    action: ActionInput | None,
+    expected_version: int,
+) -> Moved:
+    """Apply ``action`` (None: undo) for ``actor`` (a user, or a bot's seat number)."""
+    row = table_row(conn, table_id, lock=True)
+    seat_list = seat_rows(conn, table_id)
+    if isinstance(actor, User):
+        seat = seat_of(seat_list, actor)
+        if seat is None:
+            raise ApiError(403, "not_seated", "spectators cannot move")
+    else:
+        seat = actor
+    if row.status == "open":
+        raise ApiError(409, "not_started", "the game has not started")
+    if expected_version != row.version:
+        raise stale(expected_version, row.version)
+    if row.status == "over":
+        raise from_action_error(GameOverError("the game is over"))
+    live = games.load(conn, row)
+    before = live.state.clone()
+    try:
+        if action is None:
+            _undo(row, live, seat)
+        else:
+            live.actions.append(play(live.state, seat, action))
+    except ActionError as error:
+        raise from_action_error(error) from None
+    live.version = row.version + 1
+    action_id = None if action is None else live.actions[-1]
+    texts = _texts(before, action_id, row.num_seats)
+    state = live.state
+    to_move = state.current_player
+    result = state.result()
+    values: dict[str, Any] = {"version": live.version, "to_move": to_move}
+    if to_move != row.to_move:
+        values["turn_since"] = now()
+    if result is not None:
+        values.update(status="over", result=result.to_json())
+    done = conn.execute(
+        update(game_tables)
+        .where(game_tables.c.id == table_id, game_tables.c.version == expected_version)
+        .values(**values)
+    )
+    if done.rowcount != 1:
+        raise stale(expected_version, expected_version + 1)
+    conn.execute(
+        insert(moves).values(
+            table_id=table_id, seq=live.version, seat=seat, action=action_id, created_at=now()
+        )
+    )
+    notify = _notices(row, seat_list, to_move, row.to_move, result is not None)
+    for user_id, text in notify:
+        conn.execute(
+            insert(notifications).values(
+                user_id=user_id, table_id=table_id, text=text, read=False, created_at=now()
+            )
+        )
+    return Moved(table_id, live.version, seat, action_id, texts, live, notify)
+
+
+def _undo(row: Any, live: Live, seat: int) -> None:
+    state = live.state
+    if state.current_player is None:
+        raise GameOverError("the game is over")
+    if state.current_player != seat:
+        raise NotYourTurnError("only the player on turn may undo")
+    if not live.actions or not state.can_undo():
+        raise IllegalActionError("nothing to undo: drawing and looking cannot be undone")
+    live.actions.pop()
+    live.state = rebuild(row, live.actions)
+
+
+def _texts(before: Any, action: int | None, num_seats: int) -> dict[int | None, str]:
+    viewers: list[int | None] = [*range(num_seats), None]
+    if action is None:
+        return dict.fromkeys(viewers, "undo")
+    return {v: before.public_action_text(action, v) for v in viewers}
+
+
+def _notices(
+    row: Any, seat_list: Any, to_move: int | None, before: int | None, over: bool
+) -> list[tuple[int, str]]:
+    if over:
+        return [
+            (r.user_id, f"The game at table {row.id} is over: see the scores")
+            for r in seat_list
+            if r.user_id is not None
+        ]
+    if to_move is None or to_move == before:
+        return []
+    user_id = seat_list[to_move].user_id
+    return [] if user_id is None else [(user_id, f"Your turn at table {row.id}")]

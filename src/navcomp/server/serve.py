@@ -1,0 +1,44 @@
+"""``navcomp serve``: the online table on one machine."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+
+def add_parser(commands: Any) -> None:
+    parser = commands.add_parser(
+        "serve",
+        help="run the online table (API, WebSocket, browser app)",
+        description="Serve the table. SQLite in ./data by default; "
+        "set --database-url or NAVCOMP_DATABASE_URL for PostgreSQL.",
+    )
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--database-url", help="e.g. postgresql://user@host:5432/db")
+    parser.add_argument("--data-dir", type=Path, default=Path("data"), help="for SQLite")
+    parser.add_argument("--bot-workers", type=int, default=1, help="processes for bots")
+    parser.add_argument(
+        "--bot-seconds",
+        type=float,
+        help="time a searching bot takes per move (default: its level's)",
+    )
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from navcomp.server.app import Settings, create_app
+    from navcomp.store.db import database_url
+
+    if args.bot_workers < 1:
+        print("navcomp serve: --bot-workers must be at least 1")
+        return 2
+    url = database_url(args.database_url, args.data_dir)
+    app = create_app(Settings(url, bot_workers=args.bot_workers, bot_seconds=args.bot_seconds))
+    shown = url if url.startswith("sqlite") else url.split("@")[-1]
+    print(f"NavComp on http://{args.host}:{args.port}  (database: {shown})", flush=True)
+    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    return 0

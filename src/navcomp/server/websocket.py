@@ -1,0 +1,71 @@
+"""The live route: one WebSocket per client and table, pushing that client's view."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, WebSocket, WebSocketDisconnect
+from sqlalchemy import Connection
+
+from navcomp.server import lobby
+from navcomp.server.errors import ApiError
+from navcomp.server.live import state_message
+
+if TYPE_CHECKING:
+    from navcomp.server.app import Server
+
+CLOSE_POLICY = 1008
+
+
+def add_live_route(app: FastAPI, server: Server) -> None:
+    @app.websocket("/api/tables/{table_id}/live")
+    async def live(websocket: WebSocket, table_id: int) -> None:
+        """Sends ``{"type": "state", "version": ...}`` now and after every change.
+
+        Authenticates like HTTP (bearer header or session cookie); anyone else
+        watches as a spectator.  Clients send nothing but optional pings.
+        """
+        try:
+            session = await server.session(websocket, required=False)
+
+            def work(c: Connection) -> tuple[dict[str, Any], int | None, Any]:
+                row = lobby.table_row(c, table_id)
+                seat_list = lobby.seat_rows(c, table_id)
+                seat = lobby.seat_of(seat_list, session.user if session else None)
+                live_game = None if row.status == "open" else server.games.load(c, row)
+                return lobby.describe(row, seat_list), seat, live_game
+
+            table, seat, live_game = await server.tx(work)
+        except ApiError as error:
+            await websocket.close(CLOSE_POLICY, error.code)
+            return
+        await websocket.accept()
+        subscriber = server.hub.subscribe(table_id, seat)
+        try:
+            if live_game is not None:
+                await websocket.send_json(state_message(table, live_game, seat, None))
+            else:
+                await websocket.send_json({"type": "table", "table": table, "seat": seat})
+            sender = asyncio.create_task(_send_pushes(websocket, subscriber))
+            try:
+                while True:  # the client's messages only tell us it is still there
+                    await websocket.receive_text()
+            except WebSocketDisconnect:
+                pass
+            finally:
+                sender.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sender
+        finally:
+            server.hub.unsubscribe(table_id, subscriber)
+
+
+async def _send_pushes(websocket: WebSocket, subscriber: Any) -> None:
+    while True:
+        message = await subscriber.queue.get()
+        if message is None:
+            await websocket.close()
+            return
+        await websocket.send_json(message)

@@ -1,0 +1,72 @@
+"""Opening the database: SQLite (WAL, in a data folder) or PostgreSQL, migrated on open."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any, TypeAlias
+
+from sqlalchemy import Engine, Row, create_engine, event
+
+DbRow: TypeAlias = Row[*tuple[Any, ...]]
+"""A result row of any shape."""
+
+DEFAULT_DATA_DIR = Path("data")
+URL_VARIABLE = "NAVCOMP_DATABASE_URL"
+
+
+def database_url(explicit: str | None = None, data_dir: Path = DEFAULT_DATA_DIR) -> str:
+    """The URL to use: given, else ``$NAVCOMP_DATABASE_URL``, else SQLite in ``data_dir``."""
+    if explicit:
+        return _with_driver(explicit)
+    from_env = os.environ.get(URL_VARIABLE)
+    if from_env:
+        return _with_driver(from_env)
+    data_dir.mkdir(parents=True, exist_ok=True)
+    return f"sqlite:///{data_dir / 'navcomp.db'}"
+
+
+def _with_driver(url: str) -> str:
+    """Plain ``postgresql://`` URLs get the psycopg 3 driver we install."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix) :]
+    return url
+
+
+def open_engine(url: str) -> Engine:
+    if url.startswith("sqlite"):
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        _configure_sqlite(engine)
+        return engine
+    return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
+
+
+def _configure_sqlite(engine: Engine) -> None:
+    @event.listens_for(engine, "connect")
+    def on_connect(dbapi_connection: Any, _record: Any) -> None:
+        dbapi_connection.isolation_level = None  # we issue BEGIN ourselves (below)
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=NORMAL")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def on_begin(connection: Any) -> None:
+        # Take the write lock up front: two writers that both read first and then
+        # write would otherwise fail with "database is locked" instead of waiting.
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+def migrate(engine: Engine) -> None:
+    """Bring the schema to the newest migration."""
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    with engine.begin() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, "head")

@@ -1,0 +1,99 @@
+"""The tables.  The truth about a game is ``game_tables`` (setup) plus ``moves`` (log)."""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Column,
+    DateTime,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+users = Table(
+    "users",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("name", String(40), nullable=False, unique=True),
+    Column("password_hash", String(200)),  # None for guests
+    Column("is_guest", Boolean, nullable=False, default=False),
+    Column("webhook_url", String(500)),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+sessions = Table(
+    "sessions",
+    metadata,
+    Column("token_hash", String(64), primary_key=True),  # sha256 of the token, never the token
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("csrf", String(64), nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+game_tables = Table(
+    "game_tables",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("num_seats", Integer, nullable=False),
+    Column("options", JSON, nullable=False),
+    Column("seed", BigInteger, nullable=False),  # secret until the game is over
+    Column("status", String(10), nullable=False),  # open | playing | over
+    Column("creator_id", Integer, ForeignKey("users.id"), nullable=False),
+    Column("version", Integer, nullable=False, default=0),  # = number of log entries
+    Column("to_move", Integer),  # seat on turn, None unless playing
+    Column("turn_since", DateTime(timezone=True)),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("result", JSON),
+)
+
+seats = Table(
+    "seats",
+    metadata,
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seat", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id")),
+    Column("bot_level", String(20)),
+)
+
+invites = Table(
+    "invites",
+    metadata,
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+)
+
+moves = Table(
+    "moves",
+    metadata,
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, ...: the table's version after it
+    Column("seat", Integer, nullable=False),
+    Column("action", Integer),  # None: an undo of the seat's last action
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+notifications = Table(
+    "notifications",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE")),
+    Column("text", Text, nullable=False),
+    Column("read", Boolean, nullable=False, default=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+Index("seats_by_user", seats.c.user_id)
+Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
+Index("tables_by_status", game_tables.c.status)

@@ -1,0 +1,105 @@
+"""Driving the server in tests: players with their own tokens, and waiting for bots."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from fastapi.testclient import TestClient
+from sqlalchemy import create_engine, func, select
+
+from navcomp.server.app import Settings, create_app
+from navcomp.store.schema import moves
+
+
+@contextmanager
+def running(database_url: str, **settings: Any) -> Iterator[TestClient]:
+    app = create_app(Settings(database_url, webhooks=False, **settings))
+    with TestClient(app, raise_server_exceptions=True) as client:
+        yield client
+
+
+class Player:
+    """One account, speaking with its bearer token (the cookie jar is shared)."""
+
+    def __init__(self, client: TestClient, name: str | None = None) -> None:
+        self.client = client
+        if name is None:
+            answer = client.post("/api/accounts/guest")
+        else:
+            answer = client.post(
+                "/api/accounts/register", json={"name": name, "password": "correct horse"}
+            )
+        assert answer.status_code == 201, answer.text
+        client.cookies.clear()  # each player speaks with its bearer token only
+        body = answer.json()
+        self.name = body["user"]["name"]
+        self.token = body["token"]
+        self.headers = {"Authorization": f"Bearer {self.token}"}
+
+    def get(self, path: str, **kw: Any) -> Any:
+        return self.client.get(path, headers=self.headers, **kw)
+
+    def post(self, path: str, body: Any = None, **kw: Any) -> Any:
+        return self.client.post(path, json=body, headers=self.headers, **kw)
+
+    def put(self, path: str, body: Any = None) -> Any:
+        return self.client.put(path, json=body, headers=self.headers)
+
+    def table(self, table_id: int) -> dict[str, Any]:
+        answer = self.get(f"/api/tables/{table_id}")
+        assert answer.status_code == 200, answer.text
+        result: dict[str, Any] = answer.json()
+        return result
+
+    def move(self, table_id: int, action: Any, version: int) -> Any:
+        return self.post(
+            f"/api/tables/{table_id}/moves", {"action": action, "expected_version": version}
+        )
+
+
+def new_game(owner: Player, others: list[Player], bots: dict[int, str] | None = None) -> int:
+    """A started table: ``owner`` in seat 0, then ``others``, then ``bots`` by seat."""
+    bots = bots or {}
+    seats = 1 + len(others) + len(bots)
+    answer = owner.post(
+        "/api/tables",
+        {
+            "game": "space-mission",
+            "seats": seats,
+            "bots": [{"seat": s, "level": level} for s, level in bots.items()],
+        },
+    )
+    assert answer.status_code == 201, answer.text
+    table_id: int = answer.json()["id"]
+    for other in others:
+        joined = other.post(f"/api/tables/{table_id}/join")
+        assert joined.status_code == 200, joined.text
+    started = owner.post(f"/api/tables/{table_id}/start")
+    assert started.status_code == 200, started.text
+    return table_id
+
+
+def wait_for(check: Any, timeout: float = 30.0) -> Any:
+    deadline = time.monotonic() + timeout
+    while True:
+        value = check()
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError("timed out waiting")
+        time.sleep(0.05)
+
+
+def log_length(database_url: str, table_id: int) -> int:
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            count: int = conn.execute(
+                select(func.count()).select_from(moves).where(moves.c.table_id == table_id)
+            ).scalar_one()
+            return count
+    finally:
+        engine.dispose()

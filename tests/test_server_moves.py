@@ -1,0 +1,128 @@
+"""The move pipeline over HTTP: every bad input is a clear 4xx and changes nothing."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from server_helpers import Player, log_length, new_game, running
+
+
+def _snapshot(player: Player, table_id: int, url: str) -> tuple[Any, ...]:
+    table = player.table(table_id)
+    return table["table"]["version"], table["view"], log_length(url, table_id)
+
+
+def _players_by_seat(table_id: int, *players: Player) -> dict[int, Player]:
+    return {p.table(table_id)["seat"]: p for p in players}
+
+
+def test_every_bad_move_is_refused_and_changes_nothing(database_url: str) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        seats = _players_by_seat(table_id, ann, ben)
+        on_turn = seats[ann.table(table_id)["table"]["to_move"]]
+        waiting = ben if on_turn is ann else ann
+        spectator = Player(client, "sam")
+        before = _snapshot(ann, table_id, database_url)
+        legal = on_turn.table(table_id)["legal"]
+        good = legal[0]["id"]
+        path = f"/api/tables/{table_id}/moves"
+        illegal = next(a for a in range(1385) if a not in {x["id"] for x in legal})
+        cases = [
+            (
+                on_turn.client.post(
+                    path,
+                    content=b"{not json",
+                    headers={**on_turn.headers, "Content-Type": "application/json"},
+                ),
+                400,
+                "malformed_json",
+            ),
+            (
+                on_turn.post(path, {"action": "fly to the moon", "expected_version": 0}),
+                400,
+                "malformed_action",
+            ),
+            (on_turn.post(path, {"action": 99999, "expected_version": 0}), 400, "malformed_action"),
+            (
+                on_turn.post(path, {"action": {"type": "warp"}, "expected_version": 0}),
+                400,
+                "malformed_action",
+            ),
+            (on_turn.move(table_id, illegal, 0), 422, "illegal_action"),
+            (waiting.move(table_id, good, 0), 409, "not_your_turn"),
+            (on_turn.move(table_id, good, 7), 409, "stale_version"),
+            (spectator.move(table_id, good, 0), 403, "not_seated"),
+            (client.post(path, json={"action": good, "expected_version": 0}), 401, "not_logged_in"),
+            (on_turn.post(path, {"expected_version": 0}), 422, "invalid_request"),
+            (
+                on_turn.post(path, {"action": good, "expected_version": 0, "pad": "x" * 20000}),
+                413,
+                "body_too_large",
+            ),
+            (on_turn.move(424242, good, 0), 404, "table_not_found"),
+            (
+                on_turn.post(f"/api/tables/{table_id}/undo", {"expected_version": 0}),
+                422,
+                "illegal_action",
+            ),
+            (on_turn.post("/api/nowhere", {}), 404, "not_found"),
+        ]
+        for answer, status, code in cases:
+            assert answer.status_code == status, (code, answer.text)
+            body = answer.json()
+            assert body["error"]["code"] == code and body["error"]["message"]
+        assert _snapshot(ann, table_id, database_url) == before
+        assert on_turn.move(table_id, good, 0).status_code == 200
+        assert ann.table(table_id)["table"]["version"] == 1
+
+
+def test_undo_goes_back_and_is_logged(database_url: str) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        seats = _players_by_seat(table_id, ann, ben)
+        player = seats[ann.table(table_id)["table"]["to_move"]]
+        start = player.table(table_id)
+        fly = next(a for a in start["legal"] if a["text"].startswith("jump"))
+        assert player.move(table_id, fly["id"], 0).status_code == 200
+        moved = player.table(table_id)
+        assert moved["can_undo"] is True and moved["view"] != start["view"]
+        answer = player.post(f"/api/tables/{table_id}/undo", {"expected_version": 1})
+        assert answer.status_code == 200, answer.text
+        after = player.table(table_id)
+        assert after["view"] == start["view"] and after["table"]["version"] == 2
+        log = player.get(f"/api/tables/{table_id}/log").json()["entries"]
+        assert [e["text"] for e in log] == [fly["text"], "undo"]
+        stale = player.post(f"/api/tables/{table_id}/undo", {"expected_version": 1})
+        assert stale.json()["error"]["code"] == "stale_version"
+
+
+def test_a_whole_game_then_the_replay(database_url: str) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        seats = _players_by_seat(table_id, ann, ben)
+        refused = ann.get(f"/api/tables/{table_id}/replay")
+        assert (refused.status_code, refused.json()["error"]["code"]) == (409, "game_not_over")
+        rnd = random.Random(5)
+        version = 0
+        while True:
+            table = ann.table(table_id)["table"]
+            if table["status"] == "over":
+                break
+            player = seats[table["to_move"]]
+            legal = player.table(table_id)["legal"]
+            choice = rnd.choice([a for a in legal if not a["text"].startswith("discard")] or legal)
+            assert player.move(table_id, choice["text"], version).status_code == 200
+            version += 1
+        result = table["result"]
+        assert len(result["scores"]) == 2 and result["winners"]
+        replay = ann.get(f"/api/tables/{table_id}/replay").json()
+        assert isinstance(replay["seed"], int) and len(replay["entries"]) == version
+        assert replay["entries"][-1]["state"]["phase"] in ("over", 4)
+        assert ann.table(table_id)["legal"] is None
+        late = ann.move(table_id, 60, version)
+        assert (late.status_code, late.json()["error"]["code"]) == (409, "game_over")
