@@ -103,3 +103,76 @@ def log_length(database_url: str, table_id: int) -> int:
             return count
     finally:
         engine.dispose()
+
+
+def free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+class ServerProcess:
+    """``navcomp serve`` in a real process, for races, restarts and kills."""
+
+    def __init__(self, database_url: str, *extra: str) -> None:
+        self.database_url = database_url
+        self.extra = extra
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        self.process: Any = None
+
+    def start(self) -> ServerProcess:
+        import subprocess
+        import sys
+        import tempfile
+
+        import httpx2 as httpx
+
+        self.output = tempfile.TemporaryFile()  # noqa: SIM115 (open as long as the server runs)
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "navcomp.cli",
+                "serve",
+                "--port",
+                str(self.port),
+                "--database-url",
+                self.database_url,
+                *self.extra,
+            ],
+            stdout=self.output,
+            stderr=subprocess.STDOUT,
+        )
+
+        def ready() -> bool:
+            if self.process.poll() is not None:
+                self.output.seek(0)
+                raise AssertionError(f"server exited: {self.output.read().decode()}")
+            try:
+                return httpx.get(self.base + "/api/games", timeout=1).status_code == 200
+            except httpx.TransportError:
+                return False
+
+        wait_for(ready, timeout=30)
+        return self
+
+    def kill(self) -> None:
+        import signal
+
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(10)
+        self.output.close()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            self.process.terminate()
+            try:
+                self.process.wait(10)
+            except Exception:
+                self.process.kill()
+                self.process.wait(10)
+            self.output.close()

@@ -1,0 +1,85 @@
+"""Bots take their turns on the server, off the event loop, and resume after a restart."""
+
+from __future__ import annotations
+
+import random
+
+import httpx2 as httpx
+
+from server_helpers import Player, ServerProcess, log_length, new_game, running, wait_for
+
+
+def test_a_game_against_bots_plays_to_the_end(sqlite_url: str) -> None:
+    with running(sqlite_url) as client:
+        ann = Player(client, "ann")
+        table_id = new_game(ann, [], bots={1: "easy", 2: "medium"})
+        rnd = random.Random(1)
+        for _ in range(400):
+            table = wait_for(lambda: _human_turn_or_over(ann, table_id), timeout=60)
+            if table["table"]["status"] == "over":
+                break
+            legal = [a for a in table["legal"] if not a["text"].startswith("discard")]
+            version = table["table"]["version"]
+            answer = ann.move(table_id, rnd.choice(legal)["id"], version)
+            assert answer.status_code == 200, answer.text
+        final = ann.table(table_id)
+        assert final["table"]["status"] == "over"
+        log = ann.get(f"/api/tables/{table_id}/log").json()["entries"]
+        assert {1, 2} <= {e["seat"] for e in log}, "both bots moved"
+        assert len(final["table"]["result"]["scores"]) == 3
+
+
+def _human_turn_or_over(player: Player, table_id: int) -> dict | None:
+    table = player.table(table_id)
+    if table["table"]["status"] == "over" or table["legal"] is not None:
+        return table
+    return None
+
+
+def test_bots_think_off_the_loop_and_resume_after_a_kill(database_url: str) -> None:
+    slow = ServerProcess(database_url, "--bot-seconds", "4").start()
+    try:
+        base = slow.base
+        answer = httpx.post(f"{base}/api/accounts/guest")
+        headers = {"Authorization": f"Bearer {answer.json()['token']}"}
+        made = httpx.post(
+            f"{base}/api/tables",
+            json={"game": "space-mission", "seats": 2, "bots": [{"seat": 1, "level": "hard"}]},
+            headers=headers,
+        ).json()
+        httpx.post(f"{base}/api/tables/{made['id']}/start", headers=headers)
+        table_id = made["id"]
+
+        def table() -> dict:
+            return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+
+        # Play until it is the bot's turn (it may start).
+        seen = wait_for(
+            lambda: table() if table()["table"]["to_move"] == 1 or table()["legal"] else None
+        )
+        while seen["table"]["to_move"] == 0:
+            action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
+            version = seen["table"]["version"]
+            moved = httpx.post(
+                f"{base}/api/tables/{table_id}/moves",
+                json={"action": action["id"], "expected_version": version},
+                headers=headers,
+            )
+            assert moved.status_code == 200
+            seen = table()
+        thinking_at = seen["table"]["version"]
+        # The bot thinks for seconds; the server answers meanwhile.
+        for _ in range(5):
+            assert httpx.get(f"{base}/api/games").status_code == 200
+        assert table()["table"]["version"] == thinking_at, "answered while the bot was thinking"
+        slow.kill()
+        assert log_length(database_url, table_id) == thinking_at
+        quick = ServerProcess(database_url, "--bot-seconds", "0.2")
+        quick.port, quick.base = slow.port, slow.base
+        quick.start()
+        try:
+            wait_for(lambda: log_length(database_url, table_id) > thinking_at, timeout=60)
+        finally:
+            quick.stop()
+    finally:
+        slow.stop()

@@ -1,0 +1,114 @@
+"""Live pushes over WebSocket, and the no-leak check over every response and push."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from sqlalchemy import create_engine, select
+
+from navcomp.server.games import effective_actions, log_entries, rebuild
+from navcomp.store.schema import game_tables
+from server_helpers import Player, new_game, running
+
+
+def _truth(database_url: str, table_id: int) -> tuple[Any, int]:
+    """The real state, rebuilt from the database, and the table's secret seed."""
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).one()
+            state = rebuild(row, effective_actions(log_entries(conn, table_id)))
+            return state, row.seed
+    finally:
+        engine.dispose()
+
+
+def test_every_seat_gets_its_own_push(database_url: str) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        seats = {p.table(table_id)["seat"]: p for p in (ann, ben)}
+        path = f"/api/tables/{table_id}/live"
+        with (
+            client.websocket_connect(path, headers=seats[0].headers) as zero,
+            client.websocket_connect(path, headers=seats[1].headers) as one,
+            client.websocket_connect(path) as watcher,
+        ):
+            first = [ws.receive_json() for ws in (zero, one, watcher)]
+            assert [m["version"] for m in first] == [0, 0, 0]
+            assert [m["seat"] for m in first] == [0, 1, None]
+            to_move = first[0]["table"]["to_move"]
+            mover = seats[to_move]
+            action = mover.table(table_id)["legal"][0]
+            assert mover.move(table_id, action["id"], 0).status_code == 200
+            pushed = [ws.receive_json() for ws in (zero, one, watcher)]
+            state, _ = _truth(database_url, table_id)
+            for message, seat in zip(pushed, (0, 1, None), strict=True):
+                assert message["version"] == 1
+                assert message["view"] == state.view(seat)
+                assert message["last"]["seat"] == to_move
+            assert pushed[to_move]["last"]["text"] == action["text"]
+        with client.websocket_connect(path, headers=seats[0].headers) as again:
+            resync = again.receive_json()
+            assert resync["version"] == 1 and resync["view"] == state.view(0)
+
+
+def test_nothing_secret_reaches_anyone(database_url: str) -> None:
+    """Every response and push to a seat holds that seat's view and nothing more."""
+    with running(database_url) as client:
+        players = [Player(client, n) for n in ("ann", "ben", "cid")]
+        watcher = Player(client, "wes")
+        table_id = new_game(players[0], players[1:])
+        seats = {p.table(table_id)["seat"]: p for p in players}
+        rnd = random.Random(3)
+        path = f"/api/tables/{table_id}/live"
+        sockets = {s: client.websocket_connect(path, headers=p.headers) for s, p in seats.items()}
+        sockets[None] = client.websocket_connect(path, headers=watcher.headers)
+        opened = {s: ws.__enter__() for s, ws in sockets.items()}
+        try:
+            for seat_socket in opened.values():
+                seat_socket.receive_json()
+            for version in range(60):
+                state, seed = _truth(database_url, table_id)
+                if state.current_player is None:
+                    break
+                answers: list[tuple[int | None, Any]] = []
+                for seat, player in [*seats.items(), (None, watcher)]:
+                    answers.append((seat, player.table(table_id)))
+                    answers.append((seat, player.get(f"/api/tables/{table_id}/log").json()))
+                    assert player.get(f"/api/tables/{table_id}/replay").status_code == 409
+                for seat, body in answers:
+                    _check_private(body, seat, state, seed)
+                mover = seats[state.current_player]
+                legal = mover.table(table_id)["legal"]
+                choice = rnd.choice([a for a in legal if not a["text"].startswith("discard")])
+                answer = mover.move(table_id, choice["id"], version)
+                assert answer.status_code == 200
+                _check_private(answer.json(), None, state, seed)
+                after, _ = _truth(database_url, table_id)
+                for seat, ws in opened.items():
+                    push = ws.receive_json()
+                    assert push["version"] == version + 1
+                    _check_private(push, seat, after, seed)
+                    expected = state.public_action_text(choice["id"], seat)
+                    assert push["last"]["text"] == expected
+        finally:
+            for ws in sockets.values():
+                ws.__exit__(None, None, None)
+
+
+def _check_private(body: dict[str, Any], seat: int | None, state: Any, seed: int) -> None:
+    text = json.dumps(body)
+    assert str(seed) not in text, "the seed left the server"
+    assert '"seed"' not in text and '"draw_order"' not in text
+    if "view" in body:
+        assert body["view"] == state.view(seat), "a view holds more than the seat may see"
+        if seat is None or state.current_player != seat:
+            assert body["legal"] is None
+        else:
+            assert [a["id"] for a in body["legal"]] == state.legal_actions()
+    allowed = {"table", "seat", "view", "legal", "can_undo", "type", "version", "last", "entries"}
+    allowed |= {"id", "game", "status"}
+    assert set(body) <= allowed, f"unexpected fields {set(body) - allowed}"

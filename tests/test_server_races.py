@@ -1,0 +1,117 @@
+"""Real server processes: racing moves, and a SIGKILL in mid-game."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+
+from server_helpers import ServerProcess, log_length, wait_for
+
+
+@pytest.fixture
+def server(database_url: str) -> Iterator[ServerProcess]:
+    process = ServerProcess(database_url).start()
+    try:
+        yield process
+    finally:
+        process.stop()
+
+
+class Remote:
+    def __init__(self, base: str, name: str) -> None:
+        self.base = base
+        answer = httpx.post(
+            f"{base}/api/accounts/register", json={"name": name, "password": "correct horse"}
+        )
+        assert answer.status_code == 201, answer.text
+        self.headers = {"Authorization": f"Bearer {answer.json()['token']}"}
+
+    def call(self, method: str, path: str, body: Any = None) -> httpx.Response:
+        return httpx.request(method, self.base + path, json=body, headers=self.headers, timeout=30)
+
+
+def _two_player_game(base: str) -> tuple[int, dict[int, Remote]]:
+    ann, ben = Remote(base, "ann"), Remote(base, "ben")
+    table_id = ann.call("POST", "/api/tables", {"game": "space-mission", "seats": 2}).json()["id"]
+    assert ben.call("POST", f"/api/tables/{table_id}/join").status_code == 200
+    assert ann.call("POST", f"/api/tables/{table_id}/start").status_code == 200
+    seats = {p.call("GET", f"/api/tables/{table_id}").json()["seat"]: p for p in (ann, ben)}
+    return table_id, seats
+
+
+def _on_turn(table_id: int, seats: dict[int, Remote]) -> tuple[Remote, dict[str, Any]]:
+    table = seats[0].call("GET", f"/api/tables/{table_id}").json()["table"]
+    player = seats[table["to_move"]]
+    return player, player.call("GET", f"/api/tables/{table_id}").json()
+
+
+def _send(
+    player: Remote,
+    path: str,
+    action: int,
+    version: int,
+    barrier: threading.Barrier,
+    answers: list[httpx.Response],
+) -> None:
+    barrier.wait()  # both requests leave together
+    answers.append(player.call("POST", path, {"action": action, "expected_version": version}))
+
+
+def test_of_two_moves_with_one_version_exactly_one_wins(server: ServerProcess) -> None:
+    table_id, seats = _two_player_game(server.base)
+    for round_ in range(12):
+        player, seen = _on_turn(table_id, seats)
+        version = seen["table"]["version"]
+        assert version == round_
+        legal = [a["id"] for a in seen["legal"] if not a["text"].startswith("discard")]
+        first, second = legal[0], legal[-1]
+        answers: list[httpx.Response] = []
+        barrier = threading.Barrier(2)
+        path = f"/api/tables/{table_id}/moves"
+        threads = [
+            threading.Thread(target=_send, args=(player, path, action, version, barrier, answers))
+            for action in (first, second)
+        ]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        codes = sorted(a.status_code for a in answers)
+        assert codes == [200, 409], [a.text for a in answers]
+        loser = next(a for a in answers if a.status_code == 409)
+        assert loser.json()["error"]["code"] in ("stale_version", "not_your_turn")
+        assert log_length(server.database_url, table_id) == version + 1
+
+
+def test_a_killed_server_loses_no_acknowledged_move(server: ServerProcess) -> None:
+    table_id, seats = _two_player_game(server.base)
+    acknowledged = []
+    for _ in range(15):
+        player, seen = _on_turn(table_id, seats)
+        action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
+        answer = player.call(
+            "POST",
+            f"/api/tables/{table_id}/moves",
+            {"action": action["id"], "expected_version": seen["table"]["version"]},
+        )
+        assert answer.status_code == 200
+        acknowledged.append(action["text"])
+    views_before = {s: p.call("GET", f"/api/tables/{table_id}").json() for s, p in seats.items()}
+    server.kill()
+    server.start()
+    views_after = {s: p.call("GET", f"/api/tables/{table_id}").json() for s, p in seats.items()}
+    assert views_after == views_before
+    log = seats[0].call("GET", f"/api/tables/{table_id}/log").json()["entries"]
+    texts = [e["text"] for e in log]
+    assert len(texts) == 15
+    player, seen = _on_turn(table_id, seats)
+    action = seen["legal"][0]["id"]
+    answer = player.call(
+        "POST", f"/api/tables/{table_id}/moves", {"action": action, "expected_version": 15}
+    )
+    assert answer.status_code == 200, "the game goes on after the restart"
+    wait_for(lambda: log_length(server.database_url, table_id) == 16)
