@@ -1,11 +1,12 @@
-# make run  : play Space Mission in the terminal (the main job until the online table exists)
+# make run  : the online table on http://127.0.0.1:8000 (SQLite in ./data)
 # make test : lint, type-check and run every test, in a virtual environment of its own
+#             (starts the local PostgreSQL if it is down: the server tests run on it too)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run play test lint typecheck unit services bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -14,7 +15,13 @@ $(STAMP): pyproject.toml
 	touch $(STAMP)
 
 run: $(STAMP)
+	$(BIN)/navcomp serve
+
+play: $(STAMP)
 	$(BIN)/navcomp play
+
+services:
+	./scripts/services.sh
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests
@@ -23,7 +30,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/navcomp
 
-unit: $(STAMP)
+unit: $(STAMP) services
 	$(BIN)/pytest -q
 
 test: lint typecheck unit

@@ -38,6 +38,15 @@ def add_parser(commands: Any) -> None:
     bots.add_argument("--seed", type=int, default=0)
     bots.add_argument("--json", action="store_true", help="print one JSON object")
     bots.set_defaults(run=run_bots)
+    server = targets.add_parser(
+        "server", help="scripted players on many tables over HTTP and WebSocket"
+    )
+    server.add_argument("--tables", type=int, default=50)
+    server.add_argument("--seconds", type=_positive, default=20.0)
+    server.add_argument("--seed", type=int, default=0)
+    server.add_argument("--url", help="a running server (default: start one on SQLite)")
+    server.add_argument("--json", action="store_true", help="print one JSON object")
+    server.set_defaults(run=run_server)
 
 
 def _players(text: str) -> int:
@@ -130,6 +139,13 @@ ENGINE_LINES = (
     ("determinizations/s", "determinizations_per_s", ",.0f"),
     ("worlds/s, kept determinizer", "determinizer_samples_per_s", ",.0f"),
 )
+SERVER_LINES = (
+    ("moves", "moves", ",.0f"),
+    ("moves/s", "moves_per_s", ",.1f"),
+    ("round trip p50 (ms)", "p50_ms", ",.1f"),
+    ("round trip p99 (ms)", "p99_ms", ",.1f"),
+    ("refused moves", "errors", ",.0f"),
+)
 BOTS_LINES = (
     ("positions searched", "positions", ",.0f"),
     ("iterations/s", "iterations_per_s", ",.0f"),
@@ -181,3 +197,14 @@ def run_bots(args: argparse.Namespace) -> int:
     figures = bots_figures(args.game, args.players, args.seconds, args.positions, args.seed)
     title = f"{args.game}, {args.players} players: IS-MCTS on one core"
     return _report(title, figures, BOTS_LINES, args.json)
+
+
+def run_server(args: argparse.Namespace) -> int:
+    if args.tables < 1:
+        print("navcomp bench server: --tables must be at least 1", file=sys.stderr)
+        return 2
+    from navcomp.server.loadtest import server_figures
+
+    figures = server_figures(args.tables, args.seconds, args.seed, args.url)
+    title = f"server: {args.tables} tables of two scripted players over loopback"
+    return _report(title, figures, SERVER_LINES, args.json)

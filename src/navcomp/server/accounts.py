@@ -15,7 +15,7 @@ from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Connection, delete, insert, select
+from sqlalchemy import Connection, bindparam, delete, insert, select
 
 from navcomp.server.errors import ApiError
 from navcomp.store.schema import sessions, users
@@ -116,12 +116,15 @@ def log_out(conn: Connection, token: str) -> None:
     conn.execute(delete(sessions).where(sessions.c.token_hash == _digest(token)))
 
 
+_SESSION = (
+    select(users.c.id, users.c.name, users.c.is_guest, sessions.c.csrf, sessions.c.expires_at)
+    .join(users, users.c.id == sessions.c.user_id)
+    .where(sessions.c.token_hash == bindparam("digest"))
+)
+
+
 def session_for(conn: Connection, token: str) -> Session | None:
-    row = conn.execute(
-        select(users.c.id, users.c.name, users.c.is_guest, sessions.c.csrf, sessions.c.expires_at)
-        .join(users, users.c.id == sessions.c.user_id)
-        .where(sessions.c.token_hash == _digest(token))
-    ).first()
+    row = conn.execute(_SESSION, {"digest": _digest(token)}).first()
     if row is None:
         return None
     expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=UTC)

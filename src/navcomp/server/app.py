@@ -21,7 +21,7 @@ from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
 from navcomp.server.live import Hub
 from navcomp.server.notify import Webhooks
-from navcomp.store.db import migrate, open_engine
+from navcomp.store.db import WRITE_OPTION, migrate, open_engine
 
 T = TypeVar("T")
 
@@ -48,21 +48,34 @@ class Server:
         )
         self.webhooks = Webhooks(enabled=settings.webhooks)
         self.limiter = anyio.CapacityLimiter(16)
+        self.inline = settings.database_url.startswith("sqlite")
 
-    async def tx(self, work: Callable[[Connection], T]) -> T:
-        """Run ``work`` in one transaction, in a worker thread."""
+    async def tx(self, work: Callable[[Connection], T], write: bool = True) -> T:
+        """Run ``work`` in one transaction.
 
-        def run() -> T:
-            with self.engine.begin() as conn:
+        SQLite runs on the event loop's own thread: its statements take
+        microseconds, while handing work to threads costs more than that in
+        GIL hand-offs, and one thread needs no lock to keep one writer.  A
+        network database (PostgreSQL) runs in worker threads.
+        """
+
+        def transaction() -> T:
+            options = {WRITE_OPTION: write}
+            with self.engine.connect().execution_options(**options) as conn, conn.begin():
                 return work(conn)
 
-        return await anyio.to_thread.run_sync(run, limiter=self.limiter)
+        if self.inline:
+            return transaction()
+        return await anyio.to_thread.run_sync(transaction, limiter=self.limiter)
+
+    async def read(self, work: Callable[[Connection], T]) -> T:
+        return await self.tx(work, write=False)
 
     async def session(self, request: Request | WebSocket, required: bool = True) -> Session | None:
         token, from_cookie = http.bearer_or_cookie(request.headers, request.cookies)
         session = None
         if token is not None:
-            session = await self.tx(lambda conn: session_for(conn, token))
+            session = await self.read(lambda conn: session_for(conn, token))
         if session is None:
             if required:
                 raise ApiError(401, "not_logged_in", "log in, or start as a guest")

@@ -6,7 +6,7 @@ import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from sqlalchemy import Connection, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
 from navcomp.bots.levels import PLAYER_LEVELS
 from navcomp.core.registry import game_names, get_game
@@ -75,23 +75,28 @@ def _check_bot(seat: int, level: str, num_seats: int) -> None:
         raise ApiError(422, "unknown_bot", f"bot levels: {', '.join(PLAYER_LEVELS)}")
 
 
+# Built once: the hot path then skips statement construction and cache keys.
+_TABLE_ROW = select(game_tables).where(game_tables.c.id == bindparam("table_id"))
+_TABLE_ROW_LOCKED = _TABLE_ROW.with_for_update()
+_SEAT_ROWS = (
+    select(seats.c.seat, seats.c.user_id, seats.c.bot_level, users.c.name)
+    .outerjoin(users, users.c.id == seats.c.user_id)
+    .where(seats.c.table_id == bindparam("table_id"))
+    .order_by(seats.c.seat)
+)
+
+
 def table_row(conn: Connection, table_id: int, lock: bool = False) -> DbRow:
-    query = select(game_tables).where(game_tables.c.id == table_id)
-    if lock and conn.dialect.name == "postgresql":
-        query = query.with_for_update()
-    row = conn.execute(query).first()
+    """The table's row; ``lock`` holds it until commit (on PostgreSQL; SQLite locks it all)."""
+    query = _TABLE_ROW_LOCKED if lock and conn.dialect.name == "postgresql" else _TABLE_ROW
+    row = conn.execute(query, {"table_id": table_id}).first()
     if row is None:
         raise not_found()
     return row
 
 
 def seat_rows(conn: Connection, table_id: int) -> Sequence[DbRow]:
-    return conn.execute(
-        select(seats.c.seat, seats.c.user_id, seats.c.bot_level, users.c.name)
-        .outerjoin(users, users.c.id == seats.c.user_id)
-        .where(seats.c.table_id == table_id)
-        .order_by(seats.c.seat)
-    ).all()
+    return conn.execute(_SEAT_ROWS, {"table_id": table_id}).all()
 
 
 def seat_of(seat_list: Sequence[DbRow], user: User | None) -> int | None:
@@ -100,19 +105,20 @@ def seat_of(seat_list: Sequence[DbRow], user: User | None) -> int | None:
     return next((r.seat for r in seat_list if r.user_id == user.id), None)
 
 
-def describe(row: DbRow, seat_list: Sequence[DbRow]) -> dict[str, Any]:
-    """What anyone may know about a table (never the seed)."""
+def describe(row: DbRow, seat_list: Sequence[DbRow], **changed: Any) -> dict[str, Any]:
+    """What anyone may know about a table (never the seed); ``changed`` overrides the row."""
+    turn_since = changed.get("turn_since", row.turn_since)
     return {
         "id": row.id,
         "game": row.game,
-        "status": row.status,
+        "status": changed.get("status", row.status),
         "num_seats": row.num_seats,
         "options": row.options,
-        "version": row.version,
-        "to_move": row.to_move,
-        "turn_since": row.turn_since.isoformat() if row.turn_since else None,
+        "version": changed.get("version", row.version),
+        "to_move": changed.get("to_move", row.to_move),
+        "turn_since": turn_since.isoformat() if turn_since else None,
         "seats": [{"seat": r.seat, "player": r.name, "bot": r.bot_level} for r in seat_list],
-        "result": row.result,
+        "result": changed.get("result", row.result),
     }
 
 

@@ -11,14 +11,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, insert, update
+from sqlalchemy import Connection, bindparam, insert, update
 
 from navcomp.core.errors import ActionError, GameOverError, IllegalActionError, NotYourTurnError
 from navcomp.core.protocol import ActionInput, play
 from navcomp.server.accounts import User, now
 from navcomp.server.errors import ApiError, from_action_error
 from navcomp.server.games import Live, LiveGames, rebuild
-from navcomp.server.lobby import seat_of, seat_rows, table_row
+from navcomp.server.lobby import describe, seat_of, seat_rows, table_row
 from navcomp.store.schema import game_tables, moves, notifications
 
 
@@ -33,6 +33,22 @@ class Moved:
     action_text: dict[int | None, str]  # how the action reads to each seat (None: spectators)
     live: Live
     notify: list[tuple[int, str]]  # (user id, text) of turn and end-of-game notices
+    table: dict[str, Any]  # the table as anyone may see it, after the move
+
+
+_ADVANCE = (
+    update(game_tables)
+    .where(game_tables.c.id == bindparam("table_id"))
+    .where(game_tables.c.version == bindparam("expected"))
+    .values(
+        version=bindparam("new_version"),
+        to_move=bindparam("new_to_move"),
+        turn_since=bindparam("new_turn_since"),
+        status=bindparam("new_status"),
+        result=bindparam("new_result", type_=game_tables.c.result.type),
+    )
+)
+_APPEND = insert(moves)
 
 
 def stale(expected: int, version: int) -> ApiError:
@@ -79,22 +95,26 @@ def move(
     state = live.state
     to_move = state.current_player
     result = state.result()
-    values: dict[str, Any] = {"version": live.version, "to_move": to_move}
-    if to_move != row.to_move:
-        values["turn_since"] = now()
-    if result is not None:
-        values.update(status="over", result=result.to_json())
-    done = conn.execute(
-        update(game_tables)
-        .where(game_tables.c.id == table_id, game_tables.c.version == expected_version)
-        .values(**values)
-    )
+    values: dict[str, Any] = {
+        "version": live.version,
+        "to_move": to_move,
+        "turn_since": now() if to_move != row.to_move else row.turn_since,
+        "status": "over" if result is not None else row.status,
+        "result": None if result is None else result.to_json(),
+    }
+    changes = {f"new_{name}": value for name, value in values.items()}
+    done = conn.execute(_ADVANCE, {"table_id": table_id, "expected": expected_version, **changes})
     if done.rowcount != 1:
         raise stale(expected_version, expected_version + 1)
     conn.execute(
-        insert(moves).values(
-            table_id=table_id, seq=live.version, seat=seat, action=action_id, created_at=now()
-        )
+        _APPEND,
+        {
+            "table_id": table_id,
+            "seq": live.version,
+            "seat": seat,
+            "action": action_id,
+            "created_at": now(),
+        },
     )
     notify = _notices(row, seat_list, to_move, row.to_move, result is not None)
     for user_id, text in notify:
@@ -103,7 +123,8 @@ def move(
                 user_id=user_id, table_id=table_id, text=text, read=False, created_at=now()
             )
         )
-    return Moved(table_id, live.version, seat, action_id, texts, live, notify)
+    described = describe(row, seat_list, **values)
+    return Moved(table_id, live.version, seat, action_id, texts, live, notify, described)
 
 
 def _undo(row: Any, live: Live, seat: int) -> None:

@@ -139,7 +139,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
     async def notifications(request: Request, unread: bool = False) -> list[dict[str, Any]]:
         session = await server.session(request)
         assert session is not None
-        return await server.tx(lambda c: notify.listing(c, session.user.id, unread))
+        return await server.read(lambda c: notify.listing(c, session.user.id, unread))
 
     @app.post("/api/notifications/read", tags=["accounts"])
     async def read(body: ReadNotices, request: Request) -> dict[str, Any]:
@@ -168,7 +168,7 @@ def _lobby_routes(app: FastAPI, server: Server) -> None:
 
     @app.get("/api/tables", tags=["lobby"])
     async def open_tables() -> list[dict[str, Any]]:
-        return await server.tx(lobby.list_open)
+        return await server.read(lobby.list_open)
 
     @app.post("/api/tables", status_code=201, tags=["lobby"])
     async def create(body: NewTable, request: Request) -> dict[str, Any]:
@@ -235,7 +235,7 @@ def _lobby_routes(app: FastAPI, server: Server) -> None:
     async def my_games(request: Request) -> list[dict[str, Any]]:
         session = await server.session(request)
         assert session is not None
-        return await server.tx(lambda c: _my_games(c, session.user.id))
+        return await server.read(lambda c: _my_games(c, session.user.id))
 
 
 def _start(c: Connection, session: Session, table_id: int) -> None:
@@ -293,7 +293,7 @@ def _play_routes(app: FastAPI, server: Server) -> None:
                 out.update(seat_payload(live.state, seat))
             return out
 
-        return await server.tx(work)
+        return await server.read(work)
 
     @app.post("/api/tables/{table_id}/moves", tags=["play"])
     async def move(table_id: int, body: Move, request: Request) -> dict[str, Any]:
@@ -318,11 +318,11 @@ def _play_routes(app: FastAPI, server: Server) -> None:
             initial = get_game(row.game).new_initial_state(row.num_seats, row.seed, row.options)
             return {"version": row.version, "entries": public_log(initial, entries, seat)}
 
-        return await server.tx(work)
+        return await server.read(work)
 
     @app.get("/api/tables/{table_id}/replay", tags=["play"])
     async def replay(table_id: int) -> dict[str, Any]:
-        return await server.tx(lambda c: _replay(c, table_id))
+        return await server.read(lambda c: _replay(c, table_id))
 
 
 def _replay(c: Connection, table_id: int) -> dict[str, Any]:
@@ -358,22 +358,22 @@ async def submit(
     server: Server, table_id: int, actor: Any, action: Any, expected_version: int
 ) -> dict[str, Any]:
     """The move pipeline, then pushes, notices and the next bot."""
-    moved = await server.tx(
-        lambda c: pipeline.move(c, server.games, table_id, actor, action, expected_version)
-    )
+
+    def work(c: Connection) -> tuple[pipeline.Moved, dict[int, str]]:
+        moved = pipeline.move(c, server.games, table_id, actor, action, expected_version)
+        return moved, notify.hooks_for(c, [u for u, _ in moved.notify])
+
+    moved, hooks = await server.tx(work)
     server.games.store(table_id, moved.live)
-    described, hooks = await server.tx(
-        lambda c: (
-            lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id)),
-            notify.hooks_for(c, [u for u, _ in moved.notify]),
-        )
-    )
+    described = moved.table
     last = {"seat": moved.seat, "texts": moved.action_text}
     server.hub.publish(table_id, described, moved.live, last)
     for user_id, text in moved.notify:
         if user_id in hooks:
             server.webhooks.send(hooks[user_id], {"table": table_id, "text": text})
-    await schedule_bot(server, table_id)
+    to_move = described["to_move"]
+    if to_move is not None and described["seats"][to_move]["bot"] is not None:
+        await schedule_bot(server, table_id)
     return {"version": moved.version, "table": described}
 
 
@@ -400,7 +400,7 @@ async def schedule_bot(server: Server, table_id: int) -> None:
             tuple(live.actions),
         )
 
-    job = await server.tx(work)
+    job = await server.read(work)
     if job is not None:
         server.runner.schedule(job, lambda j, a: _bot_move(server, j, a))
 
@@ -415,7 +415,7 @@ async def _bot_move(server: Server, job: BotJob, action: int) -> None:
 
 async def resume_bots(server: Server) -> None:
     """After a start or restart: every table waiting for a bot gets one thinking."""
-    rows = await server.tx(
+    rows = await server.read(
         lambda c: c.execute(select(game_tables.c.id).where(game_tables.c.status == "playing")).all()
     )
     for row in rows:

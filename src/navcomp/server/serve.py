@@ -40,5 +40,29 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(Settings(url, bot_workers=args.bot_workers, bot_seconds=args.bot_seconds))
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
     print(f"NavComp on http://{args.host}:{args.port}  (database: {shown})", flush=True)
-    uvicorn.run(app, host=args.host, port=args.port, log_level="warning")
+    # Pushes are small JSON views on loopback or LAN: compressing them costs more
+    # server time than it saves.
+    uvicorn.run(
+        app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=False
+    )
     return 0
+
+
+def wait_until_up(base: str, process: Any, timeout: float = 30.0) -> None:
+    """Wait for a ``navcomp serve`` process to answer (or fail if it exits)."""
+    import time
+
+    import httpx2 as httpx
+
+    deadline = time.monotonic() + timeout
+    while True:
+        if process.poll() is not None:
+            raise RuntimeError(f"the server exited with status {process.returncode}")
+        try:
+            if httpx.get(base + "/api/games", timeout=1).status_code == 200:
+                return
+        except httpx.TransportError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("the server did not come up")
+        time.sleep(0.1)

@@ -37,7 +37,7 @@ def add_live_route(app: FastAPI, server: Server) -> None:
                 live_game = None if row.status == "open" else server.games.load(c, row)
                 return lobby.describe(row, seat_list), seat, live_game
 
-            table, seat, live_game = await server.tx(work)
+            table, seat, live_game = await server.read(work)
         except ApiError as error:
             await websocket.close(CLOSE_POLICY, error.code)
             return

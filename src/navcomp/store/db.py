@@ -13,6 +13,8 @@ DbRow: TypeAlias = Row[*tuple[Any, ...]]
 
 DEFAULT_DATA_DIR = Path("data")
 URL_VARIABLE = "NAVCOMP_DATABASE_URL"
+WRITE_OPTION = "navcomp_write"
+"""Execution option: False marks a read-only transaction (SQLite then skips the write lock)."""
 
 
 def database_url(explicit: str | None = None, data_dir: Path = DEFAULT_DATA_DIR) -> str:
@@ -55,9 +57,11 @@ def _configure_sqlite(engine: Engine) -> None:
 
     @event.listens_for(engine, "begin")
     def on_begin(connection: Any) -> None:
-        # Take the write lock up front: two writers that both read first and then
-        # write would otherwise fail with "database is locked" instead of waiting.
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        # A writer takes the write lock up front (two writers that read first and
+        # then write would fail with "database is locked" instead of waiting);
+        # readers don't, and under WAL they never wait for a writer.
+        writing = connection.get_execution_options().get(WRITE_OPTION, True)
+        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
 
 
 def migrate(engine: Engine) -> None:

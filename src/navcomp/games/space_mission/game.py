@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from typing import Any
 
@@ -45,13 +46,24 @@ class SpaceMissionGame(Game[SpaceMissionState]):
         return state_from_json(data)
 
     def action_to_text(self, action: int) -> str:
-        return str(Action.from_id(action))
+        return _action_text(action)
 
     def action_from_text(self, text: str) -> int:
         return Action.from_text(text).id
 
     def action_to_json(self, action: int) -> JSON:
-        return Action.from_id(action).to_json()
+        # A copy (with its lists): callers may change theirs.
+        return {k: list(v) if isinstance(v, list) else v for k, v in _action_json(action).items()}
 
     def action_from_json(self, data: JSON) -> int:
         return Action.from_json(data).id
+
+
+@functools.cache
+def _action_text(action: int) -> str:
+    return str(Action.from_id(action))
+
+
+@functools.cache
+def _action_json(action: int) -> JSON:
+    return Action.from_id(action).to_json()

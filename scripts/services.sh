@@ -1,0 +1,23 @@
+#!/bin/sh
+# Make sure the PostgreSQL the server tests use is up (127.0.0.1:5432, trust auth).
+# It is started before a session on our machines; elsewhere this starts the local cluster.
+set -e
+HOST=${NAVCOMP_PG_HOST:-127.0.0.1}
+PORT=${NAVCOMP_PG_PORT:-5432}
+if pg_isready -q -h "$HOST" -p "$PORT" 2>/dev/null; then
+    exit 0
+fi
+echo "PostgreSQL is not answering on $HOST:$PORT: starting it"
+if command -v pg_ctlcluster >/dev/null 2>&1 && [ -d /etc/postgresql ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n1)" main start || true
+elif command -v service >/dev/null 2>&1; then
+    service postgresql start || true
+fi
+for _ in $(seq 1 30); do
+    if pg_isready -q -h "$HOST" -p "$PORT"; then
+        exit 0
+    fi
+    sleep 1
+done
+echo "PostgreSQL did not start; the server tests need it (see docs/server.md)" >&2
+exit 1

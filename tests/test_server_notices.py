@@ -1,0 +1,72 @@
+"""Turn notices in the app and through a webhook; the API's own description."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, HTTPServer
+from typing import Any, ClassVar
+
+from fastapi.testclient import TestClient
+
+from navcomp.server.app import Settings, create_app
+from server_helpers import Player, new_game, running, wait_for
+
+
+class _Hook(BaseHTTPRequestHandler):
+    received: ClassVar[list[dict[str, Any]]] = []
+
+    def do_POST(self) -> None:
+        length = int(self.headers["Content-Length"])
+        _Hook.received.append(json.loads(self.rfile.read(length)))
+        self.send_response(204)
+        self.end_headers()
+
+    def log_message(self, *args: Any) -> None:
+        pass
+
+
+def _pass_the_turn(player: Player, table_id: int) -> None:
+    """Play the seat's decisions until the turn passes."""
+    while True:
+        table = player.table(table_id)
+        if table["legal"] is None:
+            return
+        action = next(a for a in table["legal"] if not a["text"].startswith("discard"))
+        assert player.move(table_id, action["id"], table["table"]["version"]).status_code == 200
+
+
+def test_turn_notices_and_webhooks(sqlite_url: str) -> None:
+    hook = HTTPServer(("127.0.0.1", 0), _Hook)
+    threading.Thread(target=hook.serve_forever, daemon=True).start()
+    _Hook.received.clear()
+    try:
+        app = create_app(Settings(sqlite_url, webhooks=True))
+        with TestClient(app) as client:
+            ann, ben = Player(client, "ann"), Player(client, "ben")
+            url = f"http://127.0.0.1:{hook.server_address[1]}/hook"
+            assert ann.put("/api/me/webhook", {"url": url}).status_code == 200
+            assert ben.put("/api/me/webhook", {"url": url}).status_code == 200
+            table_id = new_game(ann, [ben])
+            seats = {p.table(table_id)["seat"]: p for p in (ann, ben)}
+            first = seats[ann.table(table_id)["table"]["to_move"]]
+            second = ben if first is ann else ann
+            _pass_the_turn(first, table_id)
+            notices = second.get("/api/notifications", params={"unread": True}).json()
+            assert notices and notices[0]["text"] == f"Your turn at table {table_id}"
+            wait_for(lambda: _Hook.received)
+            assert _Hook.received[-1] == {
+                "table": table_id,
+                "text": f"Your turn at table {table_id}",
+            }
+    finally:
+        hook.shutdown()
+        hook.server_close()
+
+
+def test_the_api_describes_itself(sqlite_url: str) -> None:
+    with running(sqlite_url) as client:
+        assert client.get("/docs").status_code == 200
+        paths = client.get("/openapi.json").json()["paths"]
+        for path in ("/api/tables", "/api/tables/{table_id}/moves", "/api/my/games"):
+            assert path in paths
