@@ -29,9 +29,32 @@ def test_bench_bots_prints_iterations(capsys: pytest.CaptureFixture[str]) -> Non
     assert json.loads(capsys.readouterr().out)["iterations_per_s"] > 0
 
 
+def test_bench_server_plays_and_prints_the_documented_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = [
+        "bench",
+        "server",
+        "--tables",
+        "3",
+        "--seconds",
+        "1.5",
+        "--move-every",
+        "0.05",
+        "--json",
+    ]
+    assert main(args) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["moves"] > 3 and figures["errors"] == 0
+    assert figures["moves_per_s"] > 0 and 0 < figures["p50_ms"] <= figures["p99_ms"]
+    assert figures["offered_moves_per_s"] == pytest.approx(60.0)
+
+
 @pytest.mark.parametrize(
     "args",
     [
+        ["bench", "server", "--tables", "0"],
+        ["bench", "server", "--move-every", "-1"],
         ["bench", "engine", "--players", "7"],
         ["bench", "engine", "--seconds", "-1"],
         ["bench", "engine", "--seconds", "soon"],

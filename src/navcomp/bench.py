@@ -43,6 +43,12 @@ def add_parser(commands: Any) -> None:
     )
     server.add_argument("--tables", type=int, default=50)
     server.add_argument("--seconds", type=_positive, default=20.0)
+    server.add_argument(
+        "--move-every",
+        type=float,
+        default=0.4,
+        help="seconds between moves at each table (default 0.4; 0: as fast as it goes)",
+    )
     server.add_argument("--seed", type=int, default=0)
     server.add_argument("--url", help="a running server (default: start one on SQLite)")
     server.add_argument("--json", action="store_true", help="print one JSON object")
@@ -140,6 +146,7 @@ ENGINE_LINES = (
     ("worlds/s, kept determinizer", "determinizer_samples_per_s", ",.0f"),
 )
 SERVER_LINES = (
+    ("moves offered/s", "offered_moves_per_s", ",.1f"),
     ("moves", "moves", ",.0f"),
     ("moves/s", "moves_per_s", ",.1f"),
     ("round trip p50 (ms)", "p50_ms", ",.1f"),
@@ -205,6 +212,12 @@ def run_server(args: argparse.Namespace) -> int:
         return 2
     from navcomp.server.loadtest import server_figures
 
-    figures = server_figures(args.tables, args.seconds, args.seed, args.url)
-    title = f"server: {args.tables} tables of two scripted players over loopback"
+    if args.move_every < 0:
+        print("navcomp bench server: --move-every must not be negative", file=sys.stderr)
+        return 2
+    figures = server_figures(args.tables, args.seconds, args.move_every, args.seed, args.url)
+    title = (
+        f"server: {args.tables} tables of two scripted players over loopback, "
+        f"a move every {args.move_every:g} s at each"
+    )
     return _report(title, figures, SERVER_LINES, args.json)

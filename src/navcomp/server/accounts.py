@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import secrets
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -151,3 +152,34 @@ def set_webhook(conn: Connection, user: User, url: str | None) -> None:
     if url is not None and not re.match(r"^https?://[^\s]{1,490}$", url):
         raise ApiError(422, "invalid_webhook", "a webhook is an http or https URL")
     conn.execute(users.update().where(users.c.id == user.id).values(webhook_url=url))
+
+
+class SessionCache:
+    """Sessions this process looked up lately, so a busy client costs no query a request.
+
+    Logging out here drops the entry at once; a logout through another server
+    process takes effect here within ``ttl`` seconds.
+    """
+
+    def __init__(self, ttl: float = 30.0, capacity: int = 10_000) -> None:
+        self.ttl = ttl
+        self.capacity = capacity
+        self._items: dict[str, tuple[float, Session]] = {}
+
+    def get(self, token: str) -> Session | None:
+        item = self._items.get(token)
+        if item is None:
+            return None
+        fetched, session = item
+        if time.monotonic() - fetched > self.ttl:
+            del self._items[token]
+            return None
+        return session
+
+    def put(self, token: str, session: Session) -> None:
+        if len(self._items) >= self.capacity:
+            self._items.clear()
+        self._items[token] = (time.monotonic(), session)
+
+    def drop(self, token: str) -> None:
+        self._items.pop(token, None)

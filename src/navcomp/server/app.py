@@ -16,7 +16,7 @@ from starlette.exceptions import HTTPException
 
 import navcomp.games  # noqa: F401  (registers the games)
 from navcomp.server import bots, http, routes
-from navcomp.server.accounts import Session, session_for
+from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
 from navcomp.server.live import Hub
@@ -48,6 +48,7 @@ class Server:
         )
         self.webhooks = Webhooks(enabled=settings.webhooks)
         self.limiter = anyio.CapacityLimiter(16)
+        self.sessions = SessionCache()
         self.inline = settings.database_url.startswith("sqlite")
 
     async def tx(self, work: Callable[[Connection], T], write: bool = True) -> T:
@@ -75,7 +76,11 @@ class Server:
         token, from_cookie = http.bearer_or_cookie(request.headers, request.cookies)
         session = None
         if token is not None:
-            session = await self.read(lambda conn: session_for(conn, token))
+            session = self.sessions.get(token)
+            if session is None:
+                session = await self.read(lambda conn: session_for(conn, token))
+                if session is not None:
+                    self.sessions.put(token, session)
         if session is None:
             if required:
                 raise ApiError(401, "not_logged_in", "log in, or start as a guest")

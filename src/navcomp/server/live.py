@@ -13,6 +13,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from navcomp.server.games import Live
 from navcomp.server.views import seat_payload
 
@@ -22,9 +24,11 @@ QUEUE_LIMIT = 64
 @dataclass(eq=False)
 class Subscriber:
     seat: int | None
-    queue: asyncio.Queue[dict[str, Any] | None] = field(
-        default_factory=lambda: asyncio.Queue(QUEUE_LIMIT)
-    )
+    queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
+
+
+def encode(message: dict[str, Any]) -> str:
+    return orjson.dumps(message).decode()
 
 
 def state_message(
@@ -69,14 +73,14 @@ class Hub:
     def publish(
         self, table_id: int, table: dict[str, Any], live: Live, last: dict[str, Any] | None
     ) -> None:
-        messages: dict[int | None, dict[str, Any]] = {}
+        messages: dict[int | None, str] = {}  # encoded once per seat
         for subscriber in list(self._tables.get(table_id, ())):
             seat = subscriber.seat
             if seat not in messages:
                 seat_last = None
                 if last is not None:
                     seat_last = {"seat": last["seat"], "text": last["texts"][seat]}
-                messages[seat] = state_message(table, live, seat, seat_last)
+                messages[seat] = encode(state_message(table, live, seat, seat_last))
             if subscriber.queue.full():  # every push is a whole view: drop the oldest
                 subscriber.queue.get_nowait()
             subscriber.queue.put_nowait(messages[seat])

@@ -117,6 +117,7 @@ def _account_routes(app: FastAPI, server: Server) -> None:
         session = await server.session(request)
         assert session is not None
         await server.tx(lambda c: accounts.log_out(c, session.token))
+        server.sessions.drop(session.token)
         response.delete_cookie(SESSION_COOKIE)
         response.delete_cookie(CSRF_COOKIE)
         return {"ok": True}

@@ -43,7 +43,12 @@ def run(args: argparse.Namespace) -> int:
     # Pushes are small JSON views on loopback or LAN: compressing them costs more
     # server time than it saves.
     uvicorn.run(
-        app, host=args.host, port=args.port, log_level="warning", ws_per_message_deflate=False
+        app,
+        host=args.host,
+        port=args.port,
+        log_level="warning",
+        ws_per_message_deflate=False,
+        timeout_keep_alive=30,
     )
     return 0
 

@@ -11,7 +11,7 @@ from sqlalchemy import Connection
 
 from navcomp.server import lobby
 from navcomp.server.errors import ApiError
-from navcomp.server.live import state_message
+from navcomp.server.live import encode, state_message
 
 if TYPE_CHECKING:
     from navcomp.server.app import Server
@@ -45,7 +45,7 @@ def add_live_route(app: FastAPI, server: Server) -> None:
         subscriber = server.hub.subscribe(table_id, seat)
         try:
             if live_game is not None:
-                await websocket.send_json(state_message(table, live_game, seat, None))
+                await websocket.send_text(encode(state_message(table, live_game, seat, None)))
             else:
                 await websocket.send_json({"type": "table", "table": table, "seat": seat})
             sender = asyncio.create_task(_send_pushes(websocket, subscriber))
@@ -63,9 +63,12 @@ def add_live_route(app: FastAPI, server: Server) -> None:
 
 
 async def _send_pushes(websocket: WebSocket, subscriber: Any) -> None:
-    while True:
-        message = await subscriber.queue.get()
-        if message is None:
-            await websocket.close()
-            return
-        await websocket.send_json(message)
+    try:
+        while True:
+            message = await subscriber.queue.get()
+            if message is None:
+                await websocket.close()
+                return
+            await websocket.send_text(message)
+    except (WebSocketDisconnect, RuntimeError):
+        return  # the client went away while we were sending: its receiver ends the session
