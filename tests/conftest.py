@@ -11,22 +11,31 @@ from sqlalchemy import create_engine, text
 POSTGRES_ADMIN_URL = os.environ.get(
     "NAVCOMP_TEST_POSTGRES_ADMIN", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )
-POSTGRES_TEST_DB = "navcomp_test"
+POSTGRES_TEST_DB = f"navcomp_test_{os.getpid()}"  # one per test run: runs may overlap
 
 
-def postgres_url() -> str:
-    """A database of our own on the test server, emptied for each test."""
+def _admin(statement: str) -> None:
     admin = create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as conn:
-            exists = conn.execute(
-                text("SELECT 1 FROM pg_database WHERE datname = :name"), {"name": POSTGRES_TEST_DB}
-            ).first()
-            if exists is None:
-                conn.execute(text(f"CREATE DATABASE {POSTGRES_TEST_DB}"))
+            conn.execute(text(statement))
     finally:
         admin.dispose()
-    url = POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + POSTGRES_TEST_DB
+
+
+@pytest.fixture(scope="session")
+def postgres_database() -> Iterator[str]:
+    """A database of our own on the test server, dropped when the run ends."""
+    _admin(f"CREATE DATABASE {POSTGRES_TEST_DB}")
+    try:
+        yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + POSTGRES_TEST_DB
+    finally:
+        _admin(f"DROP DATABASE IF EXISTS {POSTGRES_TEST_DB} WITH (FORCE)")
+
+
+def postgres_url(database: str) -> str:
+    """``database``, emptied for a test."""
+    url = database
     engine = create_engine(url, isolation_level="AUTOCOMMIT")
     try:
         with engine.connect() as conn:
@@ -42,7 +51,7 @@ def database_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[s
     if request.param == "sqlite":
         yield f"sqlite:///{tmp_path}/navcomp.db"
     else:
-        yield postgres_url()
+        yield postgres_url(request.getfixturevalue("postgres_database"))
 
 
 @pytest.fixture

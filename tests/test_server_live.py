@@ -112,3 +112,34 @@ def _check_private(body: dict[str, Any], seat: int | None, state: Any, seed: int
     allowed = {"table", "seat", "view", "legal", "can_undo", "type", "version", "last", "entries"}
     allowed |= {"id", "game", "status"}
     assert set(body) <= allowed, f"unexpected fields {set(body) - allowed}"
+
+
+def test_the_lobby_and_the_start_reach_those_watching(database_url: str) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = ann.post("/api/tables", {"game": "space-mission", "seats": 2}).json()["id"]
+        path = f"/api/tables/{table_id}/live"
+        with (
+            client.websocket_connect(path, headers=ann.headers) as host,
+            client.websocket_connect(path, headers=ben.headers) as guest,
+        ):
+            assert host.receive_json() == {
+                "type": "table",
+                "table": host_table(ann, table_id),
+                "seat": 0,
+            }
+            assert guest.receive_json()["seat"] is None  # watching, not yet seated
+            assert ben.post(f"/api/tables/{table_id}/join").status_code == 200
+            joined = guest.receive_json()
+            assert joined["type"] == "table" and joined["seat"] == 1
+            assert host.receive_json()["table"]["seats"][1]["player"] == "ben"
+            assert ann.post(f"/api/tables/{table_id}/start").status_code == 200
+            started = [ws.receive_json() for ws in (host, guest)]
+            assert [m["type"] for m in started] == ["state", "state"]
+            assert [m["seat"] for m in started] == [0, 1]
+            to_move = started[0]["table"]["to_move"]
+            assert started[to_move]["legal"] and started[1 - to_move]["legal"] is None
+
+
+def host_table(player: Player, table_id: int) -> dict:
+    return player.table(table_id)["table"]

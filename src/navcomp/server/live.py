@@ -24,6 +24,7 @@ QUEUE_LIMIT = 64
 @dataclass(eq=False)
 class Subscriber:
     seat: int | None
+    user_name: str | None = None  # to find the seat again when seats change in the lobby
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
 
@@ -49,8 +50,10 @@ class Hub:
         self._tables: dict[int, set[Subscriber]] = defaultdict(set)
         self.loop: asyncio.AbstractEventLoop | None = None
 
-    def subscribe(self, table_id: int, seat: int | None) -> Subscriber:
-        subscriber = Subscriber(seat)
+    def subscribe(
+        self, table_id: int, seat: int | None, user_name: str | None = None
+    ) -> Subscriber:
+        subscriber = Subscriber(seat, user_name)
         self._tables[table_id].add(subscriber)
         return subscriber
 
@@ -84,3 +87,20 @@ class Hub:
             if subscriber.queue.full():  # every push is a whole view: drop the oldest
                 subscriber.queue.get_nowait()
             subscriber.queue.put_nowait(messages[seat])
+
+    def publish_table(self, table_id: int, table: dict[str, Any], live: Live | None = None) -> None:
+        """A lobby change (or the start): everyone's seat as it now is, and what it sees."""
+        for subscriber in list(self._tables.get(table_id, ())):
+            subscriber.seat = next(
+                (s["seat"] for s in table["seats"] if s["player"] == subscriber.user_name), None
+            )
+            message: dict[str, Any]
+            if table["status"] == "closed":
+                message = {"type": "closed", "table": table}
+            elif live is None:
+                message = {"type": "table", "table": table, "seat": subscriber.seat}
+            else:
+                message = state_message(table, live, subscriber.seat, None)
+            if subscriber.queue.full():
+                subscriber.queue.get_nowait()
+            subscriber.queue.put_nowait(encode(message))

@@ -195,7 +195,12 @@ def _lobby_routes(app: FastAPI, server: Server) -> None:
                 return {"id": table_id, "status": "closed"}
             return lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id))
 
-        return await server.tx(work)
+        described = await server.tx(work)
+        live = None
+        if described["status"] == "playing":
+            live = await server.read(lambda c: server.games.load(c, lobby.table_row(c, table_id)))
+        server.hub.publish_table(table_id, described, live)
+        return described
 
     @app.post("/api/tables/{table_id}/join", tags=["lobby"])
     async def join(table_id: int, request: Request, body: Join | None = None) -> dict[str, Any]:

@@ -42,7 +42,7 @@ def add_live_route(app: FastAPI, server: Server) -> None:
             await websocket.close(CLOSE_POLICY, error.code)
             return
         await websocket.accept()
-        subscriber = server.hub.subscribe(table_id, seat)
+        subscriber = server.hub.subscribe(table_id, seat, session.user.name if session else None)
         try:
             if live_game is not None:
                 await websocket.send_text(encode(state_message(table, live_game, seat, None)))
