@@ -10,6 +10,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import Connection, select
 
@@ -28,11 +29,47 @@ class Entry:
     action: int | None
 
 
+@dataclass(frozen=True)
+class TableFacts:
+    """A started table's row as of ``version``, kept beside its live state."""
+
+    id: int
+    game: str
+    num_seats: int
+    options: dict[str, Any]
+    seed: int
+    status: str
+    version: int
+    to_move: int | None
+    turn_since: Any
+    result: Any
+
+    @classmethod
+    def of(cls, row: Any) -> TableFacts:
+        return cls(
+            row.id,
+            row.game,
+            row.num_seats,
+            row.options,
+            row.seed,
+            row.status,
+            row.version,
+            row.to_move,
+            row.turn_since,
+            row.result,
+        )
+
+
 @dataclass
 class Live:
     version: int
     actions: list[int]  # the effective actions: the log with undone actions removed
     state: GameState
+    facts: TableFacts | None = None  # the table's row at this version, when known
+    seats: Sequence[Any] = ()  # the seat rows (fixed once the game has started)
+
+    def copy(self) -> Live:
+        return Live(self.version, list(self.actions), self.state.clone(), self.facts, self.seats)
 
 
 def effective_actions(entries: Sequence[Entry]) -> list[int]:
@@ -54,7 +91,7 @@ def log_entries(conn: Connection, table_id: int) -> list[Entry]:
     return [Entry(r.seq, r.seat, r.action) for r in rows]
 
 
-def rebuild(row: DbRow, actions: Sequence[int]) -> GameState:
+def rebuild(row: DbRow | TableFacts, actions: Sequence[int]) -> GameState:
     state: GameState = replay(get_game(row.game), row.num_seats, row.seed, row.options, actions)
     return state
 
@@ -67,16 +104,23 @@ class LiveGames:
         self._lock = threading.Lock()
         self.capacity = capacity
 
-    def load(self, conn: Connection, row: DbRow) -> Live:
+    def load(self, conn: Connection, row: DbRow, seats: Sequence[Any] = ()) -> Live:
         """The table's current game (a private copy the caller may change)."""
-        with self._lock:
-            live = self._items.get(row.id)
-            if live is not None and live.version == row.version:
-                self._items.move_to_end(row.id)
-                return Live(live.version, list(live.actions), live.state.clone())
+        live = self.current(row.id, row.version)
+        if live is not None:
+            return live
         actions = effective_actions(log_entries(conn, row.id))
         state = rebuild(row, actions)
-        return Live(row.version, actions, state)
+        return Live(row.version, actions, state, TableFacts.of(row), seats)
+
+    def current(self, table_id: int, version: int) -> Live | None:
+        """A private copy of the kept game, if it is at ``version``."""
+        with self._lock:
+            live = self._items.get(table_id)
+            if live is None or live.version != version:
+                return None
+            self._items.move_to_end(table_id)
+        return live.copy()
 
     def store(self, table_id: int, live: Live) -> None:
         """Keep ``live`` (which the caller must no longer change)."""

@@ -105,7 +105,7 @@ def seat_of(seat_list: Sequence[DbRow], user: User | None) -> int | None:
     return next((r.seat for r in seat_list if r.user_id == user.id), None)
 
 
-def describe(row: DbRow, seat_list: Sequence[DbRow], **changed: Any) -> dict[str, Any]:
+def describe(row: Any, seat_list: Sequence[DbRow], **changed: Any) -> dict[str, Any]:
     """What anyone may know about a table (never the seed); ``changed`` overrides the row."""
     turn_since = changed.get("turn_since", row.turn_since)
     return {

@@ -8,7 +8,7 @@ wins).  The caller then pushes views and wakes bots, after the commit.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, insert, update
@@ -17,7 +17,7 @@ from navcomp.core.errors import ActionError, GameOverError, IllegalActionError, 
 from navcomp.core.protocol import ActionInput, play
 from navcomp.server.accounts import User, now
 from navcomp.server.errors import ApiError, from_action_error
-from navcomp.server.games import Live, LiveGames, rebuild
+from navcomp.server.games import Live, LiveGames, TableFacts, rebuild
 from navcomp.server.lobby import describe, seat_of, seat_rows, table_row
 from navcomp.store.schema import game_tables, moves, notifications
 
@@ -65,41 +65,49 @@ def move(
     action: ActionInput | None,
     expected_version: int,
 ) -> Moved:
-    """Apply ``action`` (None: undo) for ``actor`` (a user, or a bot's seat number)."""
-    row = table_row(conn, table_id, lock=True)
-    seat_list = seat_rows(conn, table_id)
-    if isinstance(actor, User):
-        seat = seat_of(seat_list, actor)
-        if seat is None:
-            raise ApiError(403, "not_seated", "spectators cannot move")
+    """Apply ``action`` (None: undo) for ``actor`` (a user, or a bot's seat number).
+
+    When the kept game is at ``expected_version`` the table is not read again:
+    the ``UPDATE ... WHERE version = expected`` below still refuses the move if
+    another process moved first.
+    """
+    live = games.current(table_id, expected_version)
+    if live is None or live.facts is None or not live.seats:
+        row = table_row(conn, table_id, lock=True)
+        seat_list = seat_rows(conn, table_id)
+        if row.status == "open":
+            _seat(seat_list, actor)
+            raise ApiError(409, "not_started", "the game has not started")
+        seat = _seat(seat_list, actor)
+        if expected_version != row.version:
+            raise stale(expected_version, row.version)
+        live = games.load(conn, row, seat_list)
+        live.seats = seat_list
+        facts = TableFacts.of(row)
     else:
-        seat = actor
-    if row.status == "open":
-        raise ApiError(409, "not_started", "the game has not started")
-    if expected_version != row.version:
-        raise stale(expected_version, row.version)
-    if row.status == "over":
+        facts, seat_list = live.facts, live.seats
+        seat = _seat(seat_list, actor)
+    if facts.status == "over":
         raise from_action_error(GameOverError("the game is over"))
-    live = games.load(conn, row)
     before = live.state.clone()
     try:
         if action is None:
-            _undo(row, live, seat)
+            _undo(facts, live, seat)
         else:
             live.actions.append(play(live.state, seat, action))
     except ActionError as error:
         raise from_action_error(error) from None
-    live.version = row.version + 1
+    live.version = facts.version + 1
     action_id = None if action is None else live.actions[-1]
-    texts = _texts(before, action_id, row.num_seats)
+    texts = _texts(before, action_id, facts.num_seats)
     state = live.state
     to_move = state.current_player
     result = state.result()
     values: dict[str, Any] = {
         "version": live.version,
         "to_move": to_move,
-        "turn_since": now() if to_move != row.to_move else row.turn_since,
-        "status": "over" if result is not None else row.status,
+        "turn_since": now() if to_move != facts.to_move else facts.turn_since,
+        "status": "over" if result is not None else facts.status,
         "result": None if result is None else result.to_json(),
     }
     changes = {f"new_{name}": value for name, value in values.items()}
@@ -116,15 +124,26 @@ def move(
             "created_at": now(),
         },
     )
-    notify = _notices(row, seat_list, to_move, row.to_move, result is not None)
+    notify = _notices(facts, seat_list, to_move, facts.to_move, result is not None)
     for user_id, text in notify:
         conn.execute(
             insert(notifications).values(
                 user_id=user_id, table_id=table_id, text=text, read=False, created_at=now()
             )
         )
-    described = describe(row, seat_list, **values)
+    described = describe(facts, seat_list, **values)
+    live.facts = replace(facts, **values)
+    live.seats = seat_list
     return Moved(table_id, live.version, seat, action_id, texts, live, notify, described)
+
+
+def _seat(seat_list: Any, actor: User | int) -> int:
+    if not isinstance(actor, User):
+        return actor
+    seat = seat_of(seat_list, actor)
+    if seat is None:
+        raise ApiError(403, "not_seated", "spectators cannot move")
+    return seat
 
 
 def _undo(row: Any, live: Live, seat: int) -> None:
