@@ -143,3 +143,22 @@ def test_the_lobby_and_the_start_reach_those_watching(database_url: str) -> None
 
 def host_table(player: Player, table_id: int) -> dict:
     return player.table(table_id)["table"]
+
+
+def test_another_sites_page_only_watches(sqlite_url: str) -> None:
+    with running(sqlite_url) as client:
+        answer = client.post("/api/accounts/guest")  # the browser keeps the cookie
+        assert answer.status_code == 201
+        made = client.post(
+            "/api/tables",
+            json={"game": "space-mission", "seats": 2, "bots": [{"seat": 1, "level": "easy"}]},
+            headers={"X-CSRF-Token": answer.json()["csrf"]},
+        ).json()
+        client.post(
+            f"/api/tables/{made['id']}/start", headers={"X-CSRF-Token": answer.json()["csrf"]}
+        )
+        path = f"/api/tables/{made['id']}/live"
+        with client.websocket_connect(path, headers={"Origin": "http://testserver"}) as own:
+            assert own.receive_json()["seat"] == 0
+        with client.websocket_connect(path, headers={"Origin": "https://evil.example"}) as other:
+            assert other.receive_json()["seat"] is None

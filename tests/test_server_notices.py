@@ -67,6 +67,9 @@ def test_turn_notices_and_webhooks(sqlite_url: str) -> None:
 def test_the_api_describes_itself(sqlite_url: str) -> None:
     with running(sqlite_url) as client:
         assert client.get("/docs").status_code == 200
+        games = client.get("/api/games").json()
+        assert games[0]["name"] == "space-mission" and games[0]["max_players"] == 5
+        assert games[0]["options"] == {"hide_reserved": False, "max_rounds": 0}
         paths = client.get("/openapi.json").json()["paths"]
         for path in ("/api/tables", "/api/tables/{table_id}/moves", "/api/my/games"):
             assert path in paths

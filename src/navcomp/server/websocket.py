@@ -29,6 +29,8 @@ def add_live_route(app: FastAPI, server: Server) -> None:
         """
         try:
             session = await server.session(websocket, required=False)
+            if session is not None and not _same_origin(websocket):
+                session = None  # another site's page opened this socket: it only watches
 
             def work(c: Connection) -> tuple[dict[str, Any], int | None, Any]:
                 row = lobby.table_row(c, table_id)
@@ -60,6 +62,17 @@ def add_live_route(app: FastAPI, server: Server) -> None:
                     await sender
         finally:
             server.hub.unsubscribe(table_id, subscriber)
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser names the page's origin; a page from elsewhere must not ride our cookie.
+
+    Clients that are not browsers send no Origin (or authenticate by bearer token).
+    """
+    origin = websocket.headers.get("origin")
+    if origin is None or websocket.headers.get("authorization"):
+        return True
+    return origin.split("://", 1)[-1] == websocket.headers.get("host")
 
 
 async def _send_pushes(websocket: WebSocket, subscriber: Any) -> None:
