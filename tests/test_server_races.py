@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from collections.abc import Iterator
 from typing import Any
 
 import httpx2 as httpx
 import pytest
+from websockets.sync.client import connect
 
+from conftest import postgres_url
 from server_helpers import ServerProcess, log_length, wait_for
 
 
@@ -115,3 +118,33 @@ def test_a_killed_server_loses_no_acknowledged_move(server: ServerProcess) -> No
     )
     assert answer.status_code == 200, "the game goes on after the restart"
     wait_for(lambda: log_length(server.database_url, table_id) == 16)
+
+
+def test_two_processes_on_one_database_push_each_others_moves(postgres_database: str) -> None:
+    """Through Redis, a client of one process sees a move taken through another."""
+
+    url = postgres_url(postgres_database)
+    first = ServerProcess(url, "--redis-url", "redis://127.0.0.1:6379/0").start()
+    second = ServerProcess(url, "--redis-url", "redis://127.0.0.1:6379/0").start()
+    try:
+        table_id, seats = _two_player_game(first.base)
+        watcher_headers = seats[0].headers
+        live_url = f"ws://127.0.0.1:{second.port}/api/tables/{table_id}/live"
+        with connect(live_url, additional_headers=watcher_headers) as socket:
+            hello = json.loads(socket.recv(timeout=10))
+            assert hello["version"] == 0 and hello["seat"] == 0
+            player, seen = _on_turn(table_id, seats)
+            action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
+            answer = player.call(
+                "POST",
+                f"/api/tables/{table_id}/moves",
+                {"action": action["id"], "expected_version": 0},
+            )
+            assert answer.status_code == 200
+            pushed = json.loads(socket.recv(timeout=10))
+            assert pushed["version"] == 1 and pushed["last"]["seat"] == seen["seat"]
+            own = seats[0].call("GET", f"/api/tables/{table_id}").json()
+            assert pushed["view"] == own["view"]
+    finally:
+        first.stop()
+        second.stop()

@@ -32,6 +32,7 @@ class Settings:
     bot_workers: int = 1
     bot_seconds: float | None = None  # None: each level's own budget
     webhooks: bool = True
+    redis_url: str | None = None  # pushes across processes (several servers, one database)
 
 
 class Server:
@@ -50,6 +51,11 @@ class Server:
         self.limiter = anyio.CapacityLimiter(16)
         self.sessions = SessionCache()
         self.inline = settings.database_url.startswith("sqlite")
+        self.fanout = None
+        if settings.redis_url:
+            from navcomp.server.fanout import RedisFanout, channel_for
+
+            self.fanout = RedisFanout(settings.redis_url, channel_for(settings.database_url))
 
     async def tx(self, work: Callable[[Connection], T], write: bool = True) -> T:
         """Run ``work`` in one transaction.
@@ -103,10 +109,14 @@ def create_app(settings: Settings) -> FastAPI:
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         server.hub.loop = asyncio.get_running_loop()
+        if server.fanout is not None:
+            await server.fanout.start(lambda table_id, last: routes.relay(server, table_id, last))
         await routes.resume_bots(server)
         try:
             yield
         finally:
+            if server.fanout is not None:
+                await server.fanout.close()
             server.close()
 
     app = FastAPI(

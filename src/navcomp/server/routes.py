@@ -200,6 +200,8 @@ def _lobby_routes(app: FastAPI, server: Server) -> None:
         if described["status"] == "playing":
             live = await server.read(lambda c: server.games.load(c, lobby.table_row(c, table_id)))
         server.hub.publish_table(table_id, described, live)
+        if server.fanout is not None:
+            await server.fanout.announce(table_id, None)
         return described
 
     @app.post("/api/tables/{table_id}/join", tags=["lobby"])
@@ -377,10 +379,34 @@ async def submit(
     for user_id, text in moved.notify:
         if user_id in hooks:
             server.webhooks.send(hooks[user_id], {"table": table_id, "text": text})
+    if server.fanout is not None:
+        texts = {"spectator" if k is None else str(k): v for k, v in moved.action_text.items()}
+        await server.fanout.announce(table_id, {"seat": moved.seat, "texts": texts})
     to_move = described["to_move"]
     if to_move is not None and described["seats"][to_move]["bot"] is not None:
         await schedule_bot(server, table_id)
     return {"version": moved.version, "table": described}
+
+
+async def relay(server: Server, table_id: int, last: dict[str, Any] | None) -> None:
+    """Another process changed ``table_id``: push the new state to our own clients."""
+    if server.hub.connected(table_id) == 0:
+        return
+
+    def work(c: Connection) -> tuple[dict[str, Any], Any]:
+        if not c.execute(select(game_tables.c.id).where(game_tables.c.id == table_id)).first():
+            return {"id": table_id, "status": "closed", "seats": []}, None
+        row = lobby.table_row(c, table_id)
+        seat_list = lobby.seat_rows(c, table_id)
+        live = None if row.status == "open" else server.games.load(c, row, seat_list)
+        return lobby.describe(row, seat_list), live
+
+    described, live = await server.read(work)
+    if live is None or last is None:
+        server.hub.publish_table(table_id, described, live)
+        return
+    texts = {None if k == "spectator" else int(k): v for k, v in last["texts"].items()}
+    server.hub.publish(table_id, described, live, {"seat": last["seat"], "texts": texts})
 
 
 async def schedule_bot(server: Server, table_id: int) -> None:

@@ -18,6 +18,11 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--port", type=int, default=8000)
     parser.add_argument("--database-url", help="e.g. postgresql://user@host:5432/db")
     parser.add_argument("--data-dir", type=Path, default=Path("data"), help="for SQLite")
+    parser.add_argument(
+        "--redis-url",
+        help="e.g. redis://127.0.0.1:6379/0: pushes across several server processes "
+        "(or NAVCOMP_REDIS_URL)",
+    )
     parser.add_argument("--bot-workers", type=int, default=1, help="processes for bots")
     parser.add_argument(
         "--bot-seconds",
@@ -37,7 +42,13 @@ def run(args: argparse.Namespace) -> int:
         print("navcomp serve: --bot-workers must be at least 1")
         return 2
     url = database_url(args.database_url, args.data_dir)
-    app = create_app(Settings(url, bot_workers=args.bot_workers, bot_seconds=args.bot_seconds))
+    import os
+
+    redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")
+    settings = Settings(
+        url, bot_workers=args.bot_workers, bot_seconds=args.bot_seconds, redis_url=redis_url
+    )
+    app = create_app(settings)
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
     print(f"NavComp on http://{args.host}:{args.port}  (database: {shown})", flush=True)
     # Pushes are small JSON views on loopback or LAN: compressing them costs more
