@@ -15,7 +15,7 @@ from sqlalchemy import Connection, Engine
 from starlette.exceptions import HTTPException
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import bots, http, routes
+from navcomp.server import bots, flow, http, routes
 from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
@@ -110,8 +110,8 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         server.hub.loop = asyncio.get_running_loop()
         if server.fanout is not None:
-            await server.fanout.start(lambda table_id, last: routes.relay(server, table_id, last))
-        await routes.resume_bots(server)
+            await server.fanout.start(lambda table_id, last: flow.relay(server, table_id, last))
+        await flow.resume_bots(server)
         try:
             yield
         finally:

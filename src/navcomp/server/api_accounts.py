@@ -1,0 +1,94 @@
+"""Routes: accounts, sessions, webhooks and notices."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request, Response
+from pydantic import BaseModel, Field
+
+from navcomp.server import accounts, notify
+from navcomp.server.accounts import Session
+from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
+
+if TYPE_CHECKING:
+    from navcomp.server.app import Server
+
+
+class Credentials(BaseModel):
+    name: str = Field(max_length=100)
+    password: str = Field(max_length=400)
+
+
+class Webhook(BaseModel):
+    url: str | None = Field(default=None, max_length=500)
+
+
+class ReadNotices(BaseModel):
+    ids: list[int] | None = None
+
+
+def _session_body(session: Session, response: Response) -> dict[str, Any]:
+    response.set_cookie(
+        SESSION_COOKIE, session.token, httponly=True, samesite="lax", max_age=30 * 86400
+    )
+    response.set_cookie(CSRF_COOKIE, session.csrf, samesite="lax", max_age=30 * 86400)
+    return {
+        "user": {"id": session.user.id, "name": session.user.name, "guest": session.user.is_guest},
+        "token": session.token,
+        "csrf": session.csrf,
+    }
+
+
+def add_account_routes(app: FastAPI, server: Server) -> None:
+    @app.post("/api/accounts/register", status_code=201, tags=["accounts"])
+    async def register(body: Credentials, response: Response) -> dict[str, Any]:
+        session = await server.tx(lambda c: accounts.register(c, body.name, body.password))
+        return _session_body(session, response)
+
+    @app.post("/api/accounts/login", tags=["accounts"])
+    async def log_in(body: Credentials, response: Response) -> dict[str, Any]:
+        session = await server.tx(lambda c: accounts.log_in(c, body.name, body.password))
+        return _session_body(session, response)
+
+    @app.post("/api/accounts/guest", status_code=201, tags=["accounts"])
+    async def guest(response: Response) -> dict[str, Any]:
+        session = await server.tx(accounts.guest)
+        return _session_body(session, response)
+
+    @app.post("/api/accounts/logout", tags=["accounts"])
+    async def log_out(request: Request, response: Response) -> dict[str, Any]:
+        session = await server.session(request)
+        assert session is not None
+        await server.tx(lambda c: accounts.log_out(c, session.token))
+        server.sessions.drop(session.token)
+        response.delete_cookie(SESSION_COOKIE)
+        response.delete_cookie(CSRF_COOKIE)
+        return {"ok": True}
+
+    @app.get("/api/me", tags=["accounts"])
+    async def me(request: Request) -> dict[str, Any]:
+        session = await server.session(request)
+        assert session is not None
+        user = session.user
+        return {"id": user.id, "name": user.name, "guest": user.is_guest}
+
+    @app.put("/api/me/webhook", tags=["accounts"])
+    async def webhook(body: Webhook, request: Request) -> dict[str, Any]:
+        session = await server.session(request)
+        assert session is not None
+        await server.tx(lambda c: accounts.set_webhook(c, session.user, body.url))
+        return {"url": body.url}
+
+    @app.get("/api/notifications", tags=["accounts"])
+    async def notifications(request: Request, unread: bool = False) -> list[dict[str, Any]]:
+        session = await server.session(request)
+        assert session is not None
+        return await server.read(lambda c: notify.listing(c, session.user.id, unread))
+
+    @app.post("/api/notifications/read", tags=["accounts"])
+    async def read(body: ReadNotices, request: Request) -> dict[str, Any]:
+        session = await server.session(request)
+        assert session is not None
+        await server.tx(lambda c: notify.mark_read(c, session.user.id, body.ids))
+        return {"ok": True}

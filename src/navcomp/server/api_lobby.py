@@ -1,0 +1,179 @@
+"""Routes: games, tables before and around play, my games."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+from pydantic import BaseModel, Field
+from sqlalchemy import Connection, select
+
+from navcomp.core.registry import game_names, get_game
+from navcomp.server import accounts, lobby
+from navcomp.server.accounts import Session
+from navcomp.server.errors import ApiError
+from navcomp.server.flow import schedule_bot
+from navcomp.store.schema import game_tables, seats
+
+if TYPE_CHECKING:
+    from navcomp.server.app import Server
+
+
+class BotSeat(BaseModel):
+    seat: int
+    level: str
+
+
+class NewTable(BaseModel):
+    game: str = "space-mission"
+    seats: int = Field(ge=1, le=10)
+    bots: list[BotSeat] = Field(default_factory=list, max_length=10)
+    options: dict[str, Any] = Field(default_factory=dict)
+
+
+class Join(BaseModel):
+    seat: int | None = None
+
+
+class Invite(BaseModel):
+    name: str = Field(max_length=100)
+
+
+class BotLevel(BaseModel):
+    level: str | None
+
+
+def add_lobby_routes(app: FastAPI, server: Server) -> None:
+    @app.get("/api/games", tags=["lobby"])
+    async def games() -> list[dict[str, Any]]:
+        out = []
+        for name in game_names():
+            info = get_game(name).info
+            out.append(
+                {
+                    "name": name,
+                    "title": info.title,
+                    "min_players": info.min_players,
+                    "max_players": info.max_players,
+                    "options": dict(info.options),
+                }
+            )
+        return out
+
+    @app.get("/api/tables", tags=["lobby"])
+    async def open_tables() -> list[dict[str, Any]]:
+        return await server.read(lobby.list_open)
+
+    @app.post("/api/tables", status_code=201, tags=["lobby"])
+    async def create(body: NewTable, request: Request) -> dict[str, Any]:
+        session = await server.session(request)
+        assert session is not None
+        bots = {b.seat: b.level for b in body.bots}
+        if len(bots) != len(body.bots):
+            raise ApiError(422, "invalid_seat", "one bot per seat")
+
+        def work(c: Connection) -> dict[str, Any]:
+            table_id = lobby.create(c, session.user, body.game, body.seats, bots, body.options)
+            return lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id))
+
+        return await server.tx(work)
+
+    async def lobby_change(table_id: int, request: Request, change: Any) -> dict[str, Any]:
+        session = await server.session(request)
+        assert session is not None
+
+        def work(c: Connection) -> dict[str, Any]:
+            change(c, session)
+            if not c.execute(select(game_tables.c.id).where(game_tables.c.id == table_id)).first():
+                return {"id": table_id, "status": "closed"}
+            return lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id))
+
+        described = await server.tx(work)
+        live = None
+        if described["status"] == "playing":
+            live = await server.read(lambda c: server.games.load(c, lobby.table_row(c, table_id)))
+        server.hub.publish_table(table_id, described, live)
+        if server.fanout is not None:
+            await server.fanout.announce(table_id, None)
+        return described
+
+    @app.post("/api/tables/{table_id}/join", tags=["lobby"])
+    async def join(table_id: int, request: Request, body: Join | None = None) -> dict[str, Any]:
+        seat = None if body is None else body.seat
+        return await lobby_change(
+            table_id, request, lambda c, s: lobby.join(c, s.user, table_id, seat)
+        )
+
+    @app.post("/api/tables/{table_id}/leave", tags=["lobby"])
+    async def leave(table_id: int, request: Request) -> dict[str, Any]:
+        """Leave an open table; the creator leaving closes it."""
+        return await lobby_change(table_id, request, lambda c, s: lobby.leave(c, s.user, table_id))
+
+    @app.post("/api/tables/{table_id}/invite", tags=["lobby"])
+    async def invite(table_id: int, body: Invite, request: Request) -> dict[str, Any]:
+        return await lobby_change(
+            table_id, request, lambda c, s: lobby.invite(c, s.user, table_id, body.name)
+        )
+
+    @app.post("/api/tables/{table_id}/start", tags=["lobby"])
+    async def start(table_id: int, request: Request) -> dict[str, Any]:
+        described = await lobby_change(table_id, request, lambda c, s: _start(c, s, table_id))
+        await schedule_bot(server, table_id)
+        return described
+
+    @app.put("/api/tables/{table_id}/seats/{seat}/bot", tags=["lobby"])
+    async def seat_bot(table_id: int, seat: int, body: BotLevel, request: Request) -> Any:
+        session = await server.session(request)
+        assert session is not None
+
+        def work(c: Connection) -> dict[str, Any]:
+            lobby.set_bot(c, session.user, table_id, seat, body.level)
+            return lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id))
+
+        return await server.tx(work)
+
+    @app.get("/api/my/games", tags=["lobby"])
+    async def my_games(request: Request) -> list[dict[str, Any]]:
+        session = await server.session(request)
+        assert session is not None
+        return await server.read(lambda c: _my_games(c, session.user.id))
+
+
+def _start(c: Connection, session: Session, table_id: int) -> None:
+    first = lobby.start(c, session.user, table_id)
+    seat_list = lobby.seat_rows(c, table_id)
+    user_id = seat_list[first].user_id
+    if user_id is not None:
+        from navcomp.store.schema import notifications
+
+        c.execute(
+            notifications.insert().values(
+                user_id=user_id,
+                table_id=table_id,
+                text=f"Your turn at table {table_id}",
+                read=False,
+                created_at=accounts.now(),
+            )
+        )
+
+
+def _my_games(c: Connection, user_id: int) -> list[dict[str, Any]]:
+    rows = c.execute(
+        select(game_tables, seats.c.seat)
+        .join(seats, seats.c.table_id == game_tables.c.id)
+        .where(seats.c.user_id == user_id)
+    ).all()
+    out = []
+    for row in rows:
+        described = lobby.describe(row, lobby.seat_rows(c, row.id))
+        described["my_seat"] = row.seat
+        described["my_turn"] = row.status == "playing" and row.to_move == row.seat
+        out.append(described)
+    out.sort(
+        key=lambda t: (
+            not t["my_turn"],
+            {"playing": 0, "open": 1, "over": 2}[t["status"]],
+            t["turn_since"] or "",
+        )
+    )
+    return out

@@ -1,0 +1,104 @@
+"""Routes: a table's state, moves, undo, the log and the replay."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Request
+from pydantic import BaseModel
+from sqlalchemy import Connection
+
+from navcomp.core.registry import get_game
+from navcomp.server import lobby
+from navcomp.server.errors import ApiError
+from navcomp.server.flow import submit
+from navcomp.server.games import log_entries
+from navcomp.server.views import public_log, seat_payload
+
+if TYPE_CHECKING:
+    from navcomp.server.app import Server
+
+
+class Move(BaseModel):
+    action: int | str | dict[str, Any]
+    expected_version: int
+
+
+class Undo(BaseModel):
+    expected_version: int
+
+
+def add_play_routes(app: FastAPI, server: Server) -> None:
+    @app.get("/api/tables/{table_id}", tags=["play"])
+    async def table(table_id: int, request: Request) -> dict[str, Any]:
+        session = await server.session(request, required=False)
+
+        def work(c: Connection) -> dict[str, Any]:
+            row = lobby.table_row(c, table_id)
+            seat_list = lobby.seat_rows(c, table_id)
+            seat = lobby.seat_of(seat_list, session.user if session else None)
+            out = {"table": lobby.describe(row, seat_list), "seat": seat}
+            if row.status != "open":
+                live = server.games.load(c, row)
+                out.update(seat_payload(live.state, seat))
+            return out
+
+        return await server.read(work)
+
+    @app.post("/api/tables/{table_id}/moves", tags=["play"])
+    async def move(table_id: int, body: Move, request: Request) -> dict[str, Any]:
+        session = await server.session(request)
+        assert session is not None
+        return await submit(server, table_id, session.user, body.action, body.expected_version)
+
+    @app.post("/api/tables/{table_id}/undo", tags=["play"])
+    async def undo(table_id: int, body: Undo, request: Request) -> dict[str, Any]:
+        session = await server.session(request)
+        assert session is not None
+        return await submit(server, table_id, session.user, None, body.expected_version)
+
+    @app.get("/api/tables/{table_id}/log", tags=["play"])
+    async def log(table_id: int, request: Request) -> dict[str, Any]:
+        session = await server.session(request, required=False)
+
+        def work(c: Connection) -> dict[str, Any]:
+            row = lobby.table_row(c, table_id)
+            seat = lobby.seat_of(lobby.seat_rows(c, table_id), session.user if session else None)
+            entries = [(e.seq, e.seat, e.action) for e in log_entries(c, table_id)]
+            initial = get_game(row.game).new_initial_state(row.num_seats, row.seed, row.options)
+            return {"version": row.version, "entries": public_log(initial, entries, seat)}
+
+        return await server.read(work)
+
+    @app.get("/api/tables/{table_id}/replay", tags=["play"])
+    async def replay(table_id: int) -> dict[str, Any]:
+        return await server.read(lambda c: _replay(c, table_id))
+
+
+def _replay(c: Connection, table_id: int) -> dict[str, Any]:
+    """Once the game is over: the setup, every action in full and every state."""
+    row = lobby.table_row(c, table_id)
+    if row.status != "over":
+        raise ApiError(409, "game_not_over", "the replay opens when the game is over")
+    game = get_game(row.game)
+    state = game.new_initial_state(row.num_seats, row.seed, row.options)
+    states = [state.clone()]
+    entries = []
+    for entry in log_entries(c, table_id):
+        if entry.action is None:
+            states.pop()
+            state = states[-1].clone()
+            text = "undo"
+        else:
+            text = game.action_to_text(entry.action)
+            state.apply_action(entry.action)
+            states.append(state.clone())
+        entries.append(
+            {"seq": entry.seq, "seat": entry.seat, "text": text, "state": state.to_json()}
+        )
+    return {
+        "table": lobby.describe(row, lobby.seat_rows(c, table_id)),
+        "seed": row.seed,
+        "initial": states[0].to_json(),
+        "entries": entries,
+    }
