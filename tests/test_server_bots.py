@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import random
 
 import httpx2 as httpx
@@ -27,6 +28,21 @@ def test_a_game_against_bots_plays_to_the_end(sqlite_url: str) -> None:
         log = ann.get(f"/api/tables/{table_id}/log").json()["entries"]
         assert {1, 2} <= {e["seat"] for e in log}, "both bots moved"
         assert len(final["table"]["result"]["scores"]) == 3
+
+
+def _children(pid: int) -> list[int]:
+    """Processes whose parent is ``pid`` (Linux /proc)."""
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    fields = stat.read().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == pid:
+                found.append(int(entry))
+    return found
 
 
 def _human_turn_or_over(player: Player, table_id: int) -> dict | None:
@@ -72,8 +88,11 @@ def test_bots_think_off_the_loop_and_resume_after_a_kill(database_url: str) -> N
         for _ in range(5):
             assert httpx.get(f"{base}/api/games").status_code == 200
         assert table()["table"]["version"] == thinking_at, "answered while the bot was thinking"
+        workers = _children(slow.process.pid)
+        assert workers, "the bot thinks in a worker process"
         slow.kill()
         assert log_length(database_url, table_id) == thinking_at
+        wait_for(lambda: not any(os.path.exists(f"/proc/{pid}") for pid in workers), timeout=15)
         quick = ServerProcess(database_url, "--bot-seconds", "0.2")
         quick.port, quick.base = slow.port, slow.base
         quick.start()
