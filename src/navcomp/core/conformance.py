@@ -125,9 +125,12 @@ def check_legal_list(game: Game[Any], state: GameState) -> None:
 
 
 def check_views_json(state: GameState) -> None:
-    for viewer in [None, *range(state.num_players)]:
+    viewers: list[int | None] = [None, *range(state.num_players)]
+    for viewer in viewers:
         view = state.view(viewer)
         assert json.loads(json.dumps(view)) == view, f"view for {viewer} is not plain JSON"
+    together = state.views(viewers)
+    assert together == {v: state.view(v) for v in viewers}, "views() differs from view()"
 
 
 def check_restore(game: Game[Any], state: GameState) -> None:

@@ -125,6 +125,15 @@ class GameState(ABC):
     def view(self, player: int | None) -> JSON:
         """What ``player`` may see (``None``: a spectator).  JSON-ready."""
 
+    def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
+        """``view`` for each of ``players`` at once.
+
+        Games override this to build the part every viewer sees only once; the
+        server calls it to push one position to every seat.  The views may share
+        their nested parts: treat them as read-only.
+        """
+        return {player: self.view(player) for player in players}
+
     @abstractmethod
     def result(self) -> Result | None:
         """The result once the game is over, else ``None``."""

@@ -33,7 +33,11 @@ def encode(message: dict[str, Any]) -> str:
 
 
 def state_message(
-    table: dict[str, Any], live: Live, seat: int | None, last: dict[str, Any] | None
+    table: dict[str, Any],
+    live: Live,
+    seat: int | None,
+    last: dict[str, Any] | None,
+    view: Any = None,
 ) -> dict[str, Any]:
     return {
         "type": "state",
@@ -41,7 +45,7 @@ def state_message(
         "seat": seat,
         "table": table,
         "last": last,
-        **seat_payload(live.state, seat),
+        **seat_payload(live.state, seat, view),
     }
 
 
@@ -77,13 +81,15 @@ class Hub:
         self, table_id: int, table: dict[str, Any], live: Live, last: dict[str, Any] | None
     ) -> None:
         messages: dict[int | None, str] = {}  # encoded once per seat
-        for subscriber in list(self._tables.get(table_id, ())):
+        subscribers = list(self._tables.get(table_id, ()))
+        views = live.state.views(list({subscriber.seat for subscriber in subscribers}))
+        for subscriber in subscribers:
             seat = subscriber.seat
             if seat not in messages:
                 seat_last = None
                 if last is not None:
                     seat_last = {"seat": last["seat"], "text": last["texts"][seat]}
-                messages[seat] = encode(state_message(table, live, seat, seat_last))
+                messages[seat] = encode(state_message(table, live, seat, seat_last, views[seat]))
             if subscriber.queue.full():  # every push is a whole view: drop the oldest
                 subscriber.queue.get_nowait()
             subscriber.queue.put_nowait(messages[seat])

@@ -7,9 +7,13 @@ from typing import Any
 from navcomp.core.protocol import GameState
 
 
-def seat_payload(state: GameState, seat: int | None) -> dict[str, Any]:
-    """The view for ``seat`` (None: a spectator) and, on its turn, its legal actions."""
-    payload: dict[str, Any] = {"view": state.view(seat), "legal": None, "can_undo": False}
+def seat_payload(state: GameState, seat: int | None, view: Any = None) -> dict[str, Any]:
+    """The view for ``seat`` (None: a spectator) and, on its turn, its legal actions.
+
+    ``view`` is that seat's view if the caller already has it."""
+    if view is None:
+        view = state.view(seat)
+    payload: dict[str, Any] = {"view": view, "legal": None, "can_undo": False}
     if seat is not None and state.current_player == seat:
         game = state.game
         payload["legal"] = [

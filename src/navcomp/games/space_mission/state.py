@@ -6,7 +6,7 @@ The rules that move it are in :mod:`navcomp.games.space_mission.rules`.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from navcomp.core.protocol import JSON, GameState, Result
@@ -197,6 +197,11 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         from navcomp.games.space_mission.views import view
 
         return view(self, player)
+
+    def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
+        from navcomp.games.space_mission.views import views
+
+        return views(self, players)
 
     def explain_illegal(self, action: int) -> str:
         from navcomp.games.space_mission.explain import explain_illegal

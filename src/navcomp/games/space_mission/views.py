@@ -8,6 +8,7 @@ is looking at it right now (which is also in that player's memory).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from navcomp.core.protocol import JSON
@@ -161,6 +162,20 @@ def view(s: SpaceMissionState, player: int | None) -> JSON:
     if player is not None:
         result["private"] = private_view(s, player)
     return result
+
+
+def views(s: SpaceMissionState, players: Sequence[int | None]) -> dict[int | None, JSON]:
+    """The views of ``players``, sharing one public part."""
+    public = public_view(s)
+    out: dict[int | None, JSON] = {}
+    for player in players:
+        if player is not None and not (isinstance(player, int) and 0 <= player < s.n):
+            raise ValueError(f"no seat {player!r} in a {s.n}-player game")
+        seen = {**public, "you": player}
+        if player is not None:
+            seen["private"] = private_view(s, player)
+        out[player] = seen
+    return out
 
 
 def public_action_text(s: SpaceMissionState, action: int, viewer: int | None) -> str:
