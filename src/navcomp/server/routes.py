@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, Response
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, select
+from starlette.staticfiles import StaticFiles
 
 from navcomp.core.registry import game_names, get_game
 from navcomp.server import accounts, lobby, notify, pipeline
@@ -22,6 +24,8 @@ from navcomp.store.schema import game_tables, seats
 
 if TYPE_CHECKING:
     from navcomp.server.app import Server
+
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
 
 class Credentials(BaseModel):
@@ -88,12 +92,12 @@ def add_routes(app: FastAPI, server: Server) -> None:
     _play_routes(app, server)
     add_live_route(app, server)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home() -> str:
-        return (
-            "<!doctype html><title>NavComp</title><h1>NavComp</h1>"
-            "<p>The table's API is at <a href='/docs'>/docs</a>."
-        )
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        """The browser table: one page, the rest is static files and the API."""
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
 def _account_routes(app: FastAPI, server: Server) -> None:
