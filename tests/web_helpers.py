@@ -90,7 +90,7 @@ def table_json(page: Page, table_id: int) -> Any:
 def wait_my_turn_or_over(page: Page, timeout: float = 60) -> str:
     """Wait until the page offers me a choice, or shows the score sheet."""
     deadline = time.monotonic() + timeout
-    my_turn = page.locator("#actions h3", has_text="Your turn")
+    my_turn = page.locator('#actions[data-mine="1"]')
     while time.monotonic() < deadline:
         if page.locator("#score-sheet").is_visible():
             return "over"
@@ -150,3 +150,16 @@ def wait_moved(page: Page, before: str) -> None:
         "v => document.body.dataset.version !== v && document.body.dataset.busy !== '1'",
         arg=before,
     )
+
+
+def wait_my_turn(page: Page, timeout: float = 60) -> None:
+    """Until it is my turn in phase "action" (bots move in between)."""
+    page.locator('#actions[data-mine="1"][data-phase="action"]').wait_for(timeout=timeout * 1000)
+    page.wait_for_function("document.body.dataset.busy !== '1'")
+
+
+def hand(page: Page) -> list[str]:
+    """The cards the page shows in my hand."""
+    return [str(c) for c in page.locator("#hand .card-face").evaluate_all(
+        "cards => cards.map(c => c.dataset.card)"
+    )]

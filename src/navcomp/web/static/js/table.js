@@ -518,7 +518,7 @@ function actionPanel(view, ns) {
       canUndo ? null : h("span", { class: "muted", id: "undo-note" }, undoNote())));
   }
   if (ui.error) parts.push(h("p", { class: "error", role: "alert", id: "move-error" }, ui.error));
-  return h("section", { class: "card", id: "actions" }, parts);
+  return h("section", { class: "card", id: "actions", dataset: { mine: mine ? "1" : "0", phase: view.phase } }, parts);
 }
 
 function instruction(view) {
