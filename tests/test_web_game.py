@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from playwright.sync_api import Browser, expect
+
 from web_helpers import (
     create_table,
     guest,

@@ -82,9 +82,7 @@ def start(page: Page) -> None:
 
 def table_json(page: Page, table_id: int) -> Any:
     """What the server says to this page's player (through the page's own cookie)."""
-    return page.evaluate(
-        "async (id) => (await fetch(`/api/tables/${id}`)).json()", table_id
-    )
+    return page.evaluate("async (id) => (await fetch(`/api/tables/${id}`)).json()", table_id)
 
 
 def wait_my_turn_or_over(page: Page, timeout: float = 60) -> str:
@@ -160,6 +158,9 @@ def wait_my_turn(page: Page, timeout: float = 60) -> None:
 
 def hand(page: Page) -> list[str]:
     """The cards the page shows in my hand."""
-    return [str(c) for c in page.locator("#hand .card-face").evaluate_all(
-        "cards => cards.map(c => c.dataset.card)"
-    )]
+    return [
+        str(c)
+        for c in page.locator("#hand .card-face").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+    ]
