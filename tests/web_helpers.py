@@ -40,7 +40,9 @@ def new_page(
 ) -> Iterator[Page]:
     """A page in a fresh context (its own cookies: its own player)."""
     context = browser.new_context(base_url=base, viewport={"width": width, "height": height})
-    context.add_init_script(f"localStorage.setItem('navcomp_lang', '{lang}')")
+    context.add_init_script(  # the language a new visitor starts in; a choice is kept
+        f"localStorage.getItem('navcomp_lang') || localStorage.setItem('navcomp_lang', '{lang}')"
+    )
     page = context.new_page()
     page.set_default_timeout(20_000)
     errors: list[str] = []
