@@ -31,9 +31,11 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/navcomp
 
-# The browser tests drive Debian's Chromium (Playwright's own browser download cannot work here).
+# The browser tests drive Debian's Chromium (Playwright's own browser download cannot work
+# here); the CJK fonts let the Japanese screenshots show Japanese.
 chromium:
-	command -v chromium >/dev/null || (apt-get update && apt-get install -y chromium)
+	command -v chromium >/dev/null && dpkg -s fonts-noto-cjk >/dev/null 2>&1 || \
+		(apt-get update && apt-get install -y chromium fonts-noto-cjk)
 
 unit: $(STAMP) services chromium
 	$(BIN)/pytest -q

@@ -12,16 +12,16 @@ const PLANET_COLORS = {
 };
 const SIZE = 640;
 const CENTER = SIZE / 2;
-const RING = 232;
-const R = 62;
+const RING = 236;
+const R = 72;
 
 function badge(x, y, color, value, label) {
   return s(
     "g",
     { class: "coord" },
     s("title", {}, label),
-    s("rect", { x: x - 11, y: y - 11, width: 22, height: 22, rx: 5, fill: color, stroke: "#0b1020" }),
-    s("text", { x, y: y + 5, "text-anchor": "middle", class: "coord-text" }, String(value)),
+    s("rect", { x: x - 13, y: y - 13, width: 26, height: 26, rx: 6, fill: color, stroke: "#0b1020" }),
+    s("text", { x, y: y + 6, "text-anchor": "middle", class: "coord-text" }, String(value)),
   );
 }
 
@@ -63,21 +63,21 @@ function planetGroup(view, planet, names, targets, onPick) {
       fill: PLANET_COLORS[planet.planet] || "#888",
     }),
   );
-  items.push(s("text", { x: cx, y: cy - 30, "text-anchor": "middle", class: "planet-name" }, planet.name));
+  items.push(s("text", { x: cx, y: cy - 28, "text-anchor": "middle", class: "planet-name" }, planet.name));
   // coordinates: blue jump, green scan, two orange landing
-  items.push(badge(cx - 36, cy - 8, "#2f7de1", planet.jump, t("coord_jump", { n: planet.jump })));
-  items.push(badge(cx - 12, cy - 8, "#3bb54a", planet.scan, t("coord_scan", { n: planet.scan })));
+  items.push(badge(cx - 42, cy - 4, "#2f7de1", planet.jump, t("coord_jump", { n: planet.jump })));
+  items.push(badge(cx - 14, cy - 4, "#3bb54a", planet.scan, t("coord_scan", { n: planet.scan })));
   const landing = t("coord_landing", { a: planet.landing[0], b: planet.landing[1] });
-  items.push(badge(cx + 12, cy - 8, "#f08a24", planet.landing[0], landing));
-  items.push(badge(cx + 36, cy - 8, "#f08a24", planet.landing[1], landing));
+  items.push(badge(cx + 14, cy - 4, "#f08a24", planet.landing[0], landing));
+  items.push(badge(cx + 42, cy - 4, "#f08a24", planet.landing[1], landing));
   // the pile: face-down tiles and face-up space tiles
   items.push(
-    s("text", { x: cx, y: cy + 20, "text-anchor": "middle", class: "pile-text" },
+    s("text", { x: cx, y: cy + 29, "text-anchor": "middle", class: "pile-text" },
       s("title", {}, t("pile_left", { n: planet.tiles_face_down }) + ", " + t("space_up_here", { n: planet.space_face_up })),
       `▦${planet.tiles_face_down}` + (planet.space_face_up ? `  ✦${planet.space_face_up}` : "")),
   );
   // scan markers (reserved tiles) per seat, and who has scanned
-  let x = cx - ((view.players - 1) * 16) / 2;
+  let x = cx - ((view.players - 1) * 18) / 2;
   for (let seat = 0; seat < view.players; seat += 1) {
     const scanned = planet.scanned_by.includes(seat);
     const reserved = planet.reserved[seat];
@@ -85,11 +85,11 @@ function planetGroup(view, planet, names, targets, onPick) {
       items.push(
         s("g", { class: "marker" },
           s("title", {}, t("marker_title", { name: names[seat], n: reserved })),
-          s("circle", { cx: x, cy: cy + 38, r: 7, fill: reserved ? SEAT_COLORS[seat] : "none", stroke: SEAT_COLORS[seat], "stroke-width": 2 }),
-          reserved > 1 ? s("text", { x, y: cy + 42, "text-anchor": "middle", class: "marker-text" }, String(reserved)) : null),
+          s("circle", { cx: x, cy: cy + 47, r: 8, fill: reserved ? SEAT_COLORS[seat] : "none", stroke: SEAT_COLORS[seat], "stroke-width": 2 }),
+          reserved > 1 ? s("text", { x, y: cy + 51, "text-anchor": "middle", class: "marker-text" }, String(reserved)) : null),
       );
     }
-    x += 16;
+    x += 18;
   }
   // the station
   if (planet.developed_by !== null) {
