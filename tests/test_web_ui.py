@@ -106,3 +106,26 @@ def test_a_phone_sized_screen_by_keyboard(browser: Browser, web_server: str) -> 
             wait_moved(page, v)
             me = table_json(page, table_id)["view"]
             assert me["seats"][me["you"]]["ship"] == planet
+
+
+def test_the_lobby_lists_my_games_and_the_creator_seats_a_bot_before_the_start(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        # the lobby refreshes its lists every few seconds, never the form being filled in
+        page.locator("#new-seats").select_option("4")
+        page.locator("#new-seat-3").select_option("hard")
+        page.wait_for_timeout(5500)
+        expect(page.locator("#new-seats")).to_have_value("4")
+        expect(page.locator("#new-seat-3")).to_have_value("hard")
+        table_id = create_table(page, 3, {1: "easy"})  # seat 3 waits for a person
+        expect(page.locator("#seat-bot-2")).to_have_value("")
+        page.locator("#seat-bot-2").select_option("medium")
+        expect(page.locator("#lobby-seats li").nth(2)).to_contain_text("Bot (medium)")
+        assert table_json(page, table_id)["table"]["seats"][2]["bot"] == "medium"
+        start(page)
+        page.goto("/#/")
+        mine = page.locator("#my-games li", has_text=f"Table {table_id}")
+        expect(mine).to_have_count(1)
+        expect(mine.locator(".badge")).to_have_text(re.compile("your turn|playing"))

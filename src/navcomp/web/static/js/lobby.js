@@ -166,7 +166,7 @@ function newTableForm(games) {
   );
 }
 
-export async function renderLobby(root) {
+export async function renderLobby(root, listsOnly = false) {
   let mine = [];
   let open = [];
   let games = [];
@@ -224,14 +224,14 @@ export async function renderLobby(root) {
         }),
       )
     : h("p", { class: "muted" }, t("no_open_tables"));
-  replace(
-    root,
-    h(
-      "div",
-      { class: "lobby" },
-      h("section", { class: "card" }, h("h2", {}, t("my_games")), mineList),
-      h("section", { class: "card" }, h("h2", {}, t("open_tables")), openList),
-      newTableForm(games),
-    ),
-  );
+  const mineSection = h("section", { class: "card", id: "my-games-card" }, h("h2", {}, t("my_games")), mineList);
+  const openSection = h("section", { class: "card", id: "open-tables-card" }, h("h2", {}, t("open_tables")), openList);
+  const form = root.querySelector("#new-table");
+  if (listsOnly && form) {
+    // a refresh: the lists change, the form being filled in stays as it is
+    root.querySelector("#my-games-card").replaceWith(mineSection);
+    root.querySelector("#open-tables-card").replaceWith(openSection);
+    return;
+  }
+  replace(root, h("div", { class: "lobby" }, mineSection, openSection, newTableForm(games)));
 }

@@ -68,7 +68,7 @@ function route() {
   }
   renderLobby(root);
   lobbyTimer = setInterval(() => {
-    if (!document.hidden && !root.contains(document.activeElement)) renderLobby(root);
+    if (!document.hidden) renderLobby(root, true);
   }, 5000);
 }
 

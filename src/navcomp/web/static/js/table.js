@@ -1,6 +1,6 @@
 // One table: its lobby while open, then the game. Everything shown comes from
 // the server's view; every choice offered comes from the server's `legal` list.
-import { get, post } from "./api.js";
+import { get, post, put } from "./api.js";
 import { board, SEAT_COLORS } from "./board.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
@@ -370,7 +370,8 @@ function drawOpen() {
     h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), ": ", seatName(s), i === seat ? ` (${t("you")})` : "",
       !s.player && !s.bot && seat === null && app.me
         ? h("button", { class: "small", dataset: { key: `join-${i}` }, onclick: () => lobbyAction("join", { seat: i }) }, t("join"))
-        : null),
+        : null,
+      !s.player && seat !== null ? botChoice(i, s.bot) : null),
   );
   const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("invite_link") });
   replace(
@@ -390,6 +391,26 @@ function drawOpen() {
       h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))),
     ),
   );
+}
+
+// The creator may seat a bot on a free seat, or free a bot's seat (the server checks who).
+function botChoice(seatNo, level) {
+  return h("select", {
+    class: "bot-choice",
+    id: `seat-bot-${seatNo}`,
+    "aria-label": t("seat_bot_label", { n: seatNo + 1 }),
+    onchange: async (event) => {
+      try {
+        await put(`/api/tables/${current.id}/seats/${seatNo}/bot`, { level: event.target.value || null });
+        await refresh();
+      } catch (error) {
+        current.ui.error = errorText(error);
+        draw();
+      }
+    },
+  },
+  h("option", { value: "", selected: !level }, t("a_person")),
+  ["easy", "medium", "hard"].map((l) => h("option", { value: l, selected: level === l }, t("bot_named", { level: t("level_" + l) }))));
 }
 
 function reconnect() {
