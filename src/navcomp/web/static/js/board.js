@@ -63,7 +63,9 @@ function planetGroup(view, planet, names, targets, onPick) {
       fill: PLANET_COLORS[planet.planet] || "#888",
     }),
   );
-  items.push(s("text", { x: cx, y: cy - 28, "text-anchor": "middle", class: "planet-name" }, planet.name));
+  const nameAttrs = { x: cx, y: cy - 28, "text-anchor": "middle", class: "planet-name" };
+  if (planet.name.length > 9) Object.assign(nameAttrs, { textLength: 2 * R - 18, lengthAdjust: "spacingAndGlyphs" });
+  items.push(s("text", nameAttrs, planet.name));
   // coordinates: blue jump, green scan, two orange landing
   items.push(badge(cx - 42, cy - 4, "#2f7de1", planet.jump, t("coord_jump", { n: planet.jump })));
   items.push(badge(cx - 14, cy - 4, "#3bb54a", planet.scan, t("coord_scan", { n: planet.scan })));
@@ -136,7 +138,10 @@ export function board(view, names, targets, onPick) {
       s("g", { class: "probes", dataset: { seat: i } },
         s("title", {}, t("probes_of", { name: names[i], n: seat.probes })),
         s("circle", { cx: x, cy: CENTER - 8, r: 11, fill: SEAT_COLORS[i], stroke: "#0b1020" }),
-        s("text", { x, y: CENTER - 3.5, "text-anchor": "middle", class: "probe-text" }, String(seat.probes))),
+        s("text", { x, y: CENTER - 3.5, "text-anchor": "middle", class: "probe-text" }, String(seat.probes)),
+        i === view.start_player
+          ? s("text", { x, y: CENTER - 23, "text-anchor": "middle", class: "start-star" }, s("title", {}, t("start_player")), "★")
+          : null),
     );
   });
   const atGate = view.seats.filter((seat) => seat.ship === "gate");

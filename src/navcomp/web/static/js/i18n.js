@@ -73,6 +73,7 @@ const en = {
   last_round: "last round",
   turn_of: "{name} to play",
   actions_left: "{n} actions left",
+  actions_left_one: "1 action left",
   game_over: "Game over",
   space_count: "Space {n}/{of}",
   draw_pile: "Draw pile {n}",
@@ -80,6 +81,7 @@ const en = {
   last_move: "Last: {name} — {text}",
   // actions
   your_turn_left: "Your turn: {n} actions left",
+  your_turn_left_one: "Your turn: 1 action left",
   waiting_for: "Waiting for {name}",
   choose_action: "Choose an action",
   choose_action_hint: "Choose an action.",
@@ -266,12 +268,14 @@ const de = {
   last_round: "letzte Runde",
   turn_of: "{name} ist dran",
   actions_left: "noch {n} Aktionen",
+  actions_left_one: "noch 1 Aktion",
   game_over: "Spiel vorbei",
   space_count: "Weltraum {n}/{of}",
   draw_pile: "Nachziehstapel {n}",
   discard_pile: "Ablage {n}",
   last_move: "Zuletzt: {name} — {text}",
   your_turn_left: "Du bist dran: noch {n} Aktionen",
+  your_turn_left_one: "Du bist dran: noch 1 Aktion",
   waiting_for: "Warte auf {name}",
   choose_action: "Aktion wählen",
   choose_action_hint: "Wähle eine Aktion.",
@@ -454,12 +458,14 @@ const ja = {
   last_round: "最終ラウンド",
   turn_of: "{name} の番",
   actions_left: "残りアクション {n}",
+  actions_left_one: "残りアクション 1",
   game_over: "ゲーム終了",
   space_count: "宇宙 {n}/{of}",
   draw_pile: "山札 {n}",
   discard_pile: "捨て札 {n}",
   last_move: "直前：{name} — {text}",
   your_turn_left: "あなたの番：残りアクション {n}",
+  your_turn_left_one: "あなたの番：残りアクション 1",
   waiting_for: "{name} を待っています",
   choose_action: "アクションを選ぶ",
   choose_action_hint: "アクションを選んでください。",
@@ -597,6 +603,7 @@ export function setLang(code) {
 }
 
 export function t(key, params = {}, fallback) {
+  if (params.n === 1 && `${key}_one` in en) key = `${key}_one`; // the singular, where it differs
   let text = TABLES[lang][key] ?? en[key] ?? fallback ?? key;
   for (const [name, value] of Object.entries(params)) {
     text = text.replaceAll(`{${name}}`, String(value));

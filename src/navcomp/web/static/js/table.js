@@ -439,6 +439,8 @@ function drawGame() {
   const ns = names();
   const targets = new Set(planetTargets().map((e) => e.json.planet));
   const over = view.phase === "over";
+  const myTurn = seat !== null && view.current_player === seat;
+  document.title = (myTurn ? "▶ " + t("your_turn") + " · " : "") + t("title");
   replace(
     current.root,
     h("div", { class: "game" + (over ? " over" : "") },
@@ -578,7 +580,10 @@ function handPanel(view) {
     }, cardFace(card));
   });
   return h("section", { class: "card", id: "hand" }, h("h3", {}, t("your_hand", { n: hand.length })),
-    h("div", { class: "hand" }, cards.length ? cards : h("span", { class: "muted" }, t("no_cards"))));
+    h("div", { class: "hand" }, cards,
+      // empty slots show the five-card limit of a Top up
+      Array.from({ length: Math.max(0, 5 - hand.length) }, () => h("span", { class: "card-slot", "aria-hidden": "true" })),
+      cards.length ? null : h("span", { class: "muted" }, t("no_cards"))));
 }
 
 function playersPanel(view, ns) {
