@@ -129,3 +129,29 @@ def test_the_lobby_lists_my_games_and_the_creator_seats_a_bot_before_the_start(
         mine = page.locator("#my-games li", has_text=f"Table {table_id}")
         expect(mine).to_have_count(1)
         expect(mine.locator(".badge")).to_have_text(re.compile("your turn|playing"))
+
+
+def test_register_log_out_and_sign_in_again_with_the_session_cookie(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        page.goto("/")
+        screenshot(page, "sign-in")
+        page.locator("input[name=name]").fill("vera")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#register").click()
+        expect(page.locator("#me-name")).to_have_text("vera")
+        cookies = {c["name"]: c for c in page.context.cookies()}
+        assert cookies["navcomp_session"]["httpOnly"] is True
+        assert cookies["navcomp_csrf"]["httpOnly"] is False
+        page.reload()  # the session cookie keeps me signed in
+        expect(page.locator("#me-name")).to_have_text("vera")
+        page.locator("#log-out").click()
+        expect(page.locator("#sign-in")).to_be_visible()
+        page.locator("input[name=name]").fill("vera")
+        page.locator("input[name=password]").fill("wrong secret")
+        page.locator("#sign-in").click()
+        expect(page.locator(".signin .error")).to_have_text("Wrong name or password.")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#sign-in").click()
+        expect(page.locator("#me-name")).to_have_text("vera")

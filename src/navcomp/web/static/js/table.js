@@ -612,15 +612,28 @@ function minePanel(view) {
     h("p", { id: "collected" }, tiles.length ? tiles.map(([n, c]) => tileChip(n, c)) : h("span", { class: "muted" }, t("none"))),
     h("h4", {}, t("my_reserved")),
     h("ul", { id: "reserved" }, p.reserved.length
-      ? p.reserved.map((r) => h("li", {}, planetName(r.planet), ": ", r.tile ? tileChip(r.tile, 1) : t("hidden_tile")))
+      ? reservedByPlanet(p.reserved).map(([planet, tiles]) => h("li", {}, h("strong", {}, planetName(planet)), ": ",
+          Object.entries(tiles).map(([tile, n]) => (tile === "?" ? h("span", { class: "tile" }, t("hidden_tile"), n > 1 ? ` ×${n}` : "") : tileChip(tile, n)))))
       : h("li", { class: "muted" }, t("none"))),
     h("h4", {}, t("memory")),
     h("ul", { id: "memory" }, p.memory.length
       ? p.memory.map((m) => h("li", {}, h("strong", {}, planetName(m.planet)), ": ",
-          Object.entries(m.tiles).map(([n, c]) => tileChip(n, c)),
+          Object.keys(m.tiles).length ? Object.entries(m.tiles).map(([n, c]) => tileChip(n, c)) : h("span", { class: "muted" }, t("pile_empty")),
           m.taken_since ? h("span", { class: "taken" }, " ", t("taken_since", { n: m.taken_since })) : null))
       : h("li", { class: "muted" }, t("memory_empty"))),
   );
+}
+
+// The reserved tiles, one line per planet: {planet: {tile: count}} in the view's order.
+function reservedByPlanet(reserved) {
+  const out = new Map();
+  for (const r of reserved) {
+    const tiles = out.get(r.planet) || {};
+    const tile = r.tile || "?";
+    tiles[tile] = (tiles[tile] || 0) + 1;
+    out.set(r.planet, tiles);
+  }
+  return [...out.entries()];
 }
 
 function drawLog() {
