@@ -647,14 +647,30 @@ function drawLog() {
   list.scrollTop = list.scrollHeight;
 }
 
-// Action texts name planets by slug ("fly aqua-vita"): show their names instead.
+// Action texts are the game's notation ("fly aqua-vita", "pick water", "reserve a tile on
+// hazard"): show them in the page's language, with planet names and tile names.
+const VERBS = ["confirm", "draw", "discover", "pick", "fly", "discard", "scan", "jump", "develop"];
 function readable(text, view) {
   if (!view) return text;
-  return text.split(" ").map((word) => {
-    const planet = view.planets.find((p) => p.planet === word);
-    return planet ? planet.name : word;
-  }).join(" ");
+  const planetName = (slug) => {
+    const planet = view.planets.find((p) => p.planet === slug);
+    return planet ? planet.name : slug;
+  };
+  const hidden = text.match(/^(reserve|take) a tile on (\S+)$/);
+  if (hidden) return t(`log_${hidden[1]}`, { planet: planetName(hidden[2]) });
+  const [verb, ...words] = text.split(" ");
+  if (!VERBS.includes(verb)) return text;
+  const rest = words.map((word) => {
+    if (view.planets.some((p) => p.planet === word)) return planetName(word);
+    if (`tile_${word}` in TILE_KEYS) return t(`tile_${word}`);
+    return word;
+  });
+  return [t(`verb_${verb}`), ...rest].join(" ");
 }
+const TILE_KEYS = Object.fromEntries(
+  ["mineral-red", "mineral-purple", "mineral-green", "mineral-blue", "alien-brown", "alien-blue",
+    "matter-green", "matter-blue", "water", "medal", "space"].map((n) => [`tile_${n}`, true]),
+);
 
 function scoreSheet(view, ns) {
   const result = view.result;
