@@ -111,6 +111,7 @@ def test_undo_is_offered_after_a_flight_and_refused_after_a_scan(
                 expect(page.locator("#actions")).to_have_attribute("data-phase", "pick")
                 expect(page.locator("#undo")).to_be_disabled()
                 expect(page.locator("#undo-note")).to_contain_text("No undo")
+                screenshot(page, "pick-tile")
                 assert table_json(page, table_id)["can_undo"] is False
                 # the server refuses it too, with a reason
                 refused = page.evaluate(

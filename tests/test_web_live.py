@@ -48,6 +48,14 @@ def test_two_players_see_each_others_moves_live_and_never_each_others_hand(
         expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
         start(ann)
         expect(ben.locator("#board")).to_be_visible()
+        # someone without an account watches through the same link
+        spectator_context = browser.new_context(base_url=web_server)
+        spectator = spectator_context.new_page()
+        spectator_frames = _frames(spectator)
+        spectator.goto(link)
+        expect(spectator.locator("#board")).to_be_visible()
+        expect(spectator.locator("#hand")).to_have_count(0)
+        expect(spectator.locator("#actions")).to_have_count(0)
         pages = {table_json(p, table_id)["seat"]: p for p in (ann, ben)}
         assert set(pages) == {0, 1}
         for _ in range(6):  # three turns each way: every move shows on the other page
@@ -76,6 +84,14 @@ def test_two_players_see_each_others_moves_live_and_never_each_others_hand(
                 expect(last).to_be_visible()
                 log_text = table_json(watcher, table_id)
                 assert log_text["table"]["version"] == int(version(mover))
+        # the spectator followed every move and saw no one's hand
+        spectator.wait_for_function("v => document.body.dataset.version === v", arg=version(ann))
+        watched = [f for f in spectator_frames if f.get("type") == "state"]
+        assert watched and all(
+            f["seat"] is None and "private" not in f["view"] and not list(_hands(f))
+            for f in watched
+        )
+        spectator_context.close()
         # each page shows its own hand only, and no socket message carried the other's
         for seat, page in pages.items():
             other = pages[1 - seat]

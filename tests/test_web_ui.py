@@ -155,3 +155,12 @@ def test_register_log_out_and_sign_in_again_with_the_session_cookie(
         page.locator("input[name=password]").fill("a long enough secret")
         page.locator("#sign-in").click()
         expect(page.locator("#me-name")).to_have_text("vera")
+
+
+def test_a_table_that_does_not_exist_says_so(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        page.goto("/#/table/987654")
+        expect(page.locator("main .error")).to_have_text("There is no such table.")
+        page.wait_for_timeout(1500)
+        expect(page.locator("#banner")).to_be_hidden()  # no endless "reconnecting"

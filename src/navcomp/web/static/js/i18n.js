@@ -211,6 +211,7 @@ const en = {
   err_seat_taken: "That seat is taken.",
   err_already_seated: "You already sit at this table.",
   err_network: "No connection to the server.",
+  err_table_not_found: "There is no such table.",
 };
 
 const de = {
@@ -413,6 +414,7 @@ const de = {
   err_seat_taken: "Der Platz ist besetzt.",
   err_already_seated: "Du sitzt schon an diesem Tisch.",
   err_network: "Keine Verbindung zum Server.",
+  err_table_not_found: "Diesen Tisch gibt es nicht.",
 };
 
 const ja = {
@@ -615,6 +617,7 @@ const ja = {
   err_seat_taken: "その席は埋まっています。",
   err_already_seated: "すでにこのテーブルに着いています。",
   err_network: "サーバーに接続できません。",
+  err_table_not_found: "そのテーブルはありません。",
 };
 
 export const TABLES = { en, de, ja };

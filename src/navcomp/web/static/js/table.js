@@ -54,6 +54,11 @@ async function refresh() {
   } catch (error) {
     if (table !== current) return;
     table.loadError = error;
+    if (error.status === 404) {
+      table.gone = true;
+      clearTimeout(table.retryTimer);
+      setBanner(null);
+    }
     draw();
   }
 }
@@ -100,15 +105,23 @@ function connect() {
       accept({ table: { ...msg.table, seats: [] }, seat: null, version: undefined });
     }
   };
-  ws.onclose = () => {
+  ws.onclose = (event) => {
     if (table !== current || table.closed) return;
+    if (event.code === 1008 || table.gone) {
+      // refused for good (no such table): retrying would not help
+      if (event.code === 1008) table.loadError = { code: event.reason || "table_not_found" };
+      table.gone = true;
+      setBanner(null);
+      draw();
+      return;
+    }
     clearInterval(table.pingTimer);
     setBanner(t("reconnecting"));
     document.body.classList.add("offline");
     const delay = Math.min(8000, 300 * 2 ** table.attempts);
     table.attempts += 1;
     table.retryTimer = setTimeout(() => {
-      if (table !== current) return;
+      if (table !== current || table.gone) return;
       connect();
       table.ws.addEventListener("open", () => {
         document.body.classList.remove("offline");
@@ -674,7 +687,9 @@ const TILE_KEYS = Object.fromEntries(
 
 function scoreSheet(view, ns) {
   const result = view.result;
-  const cols = view.seats.map((_, i) => h("th", { scope: "col", class: result.winners.includes(i) ? "winner" : "" }, seatDot(i), " ", ns[i]));
+  const cols = view.seats.map((_, i) =>
+    h("th", { scope: "col", class: (result.winners.includes(i) ? "winner" : "") + (i === view.you ? " me" : "") },
+      seatDot(i), " ", ns[i]));
   const rows = CATEGORIES.map((cat) =>
     h("tr", {}, h("th", { scope: "row" }, t("cat_" + cat)), result.breakdown.map((b) => h("td", {}, b[cat]))));
   const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t("total")), result.scores.map((sc) => h("td", {}, sc)));
