@@ -49,6 +49,11 @@ const en = {
   status_closed: "closed",
   invite_link: "Invite link",
   copy: "Copy",
+  invite_by_name: "Invite a player by name",
+  invite: "Invite",
+  invited: "{name} is invited.",
+  notices: "Notices",
+  mark_read: "Mark all as read",
   seat_bot_label: "Who plays seat {n}",
   start: "Start the game",
   leave: "Leave",
@@ -212,6 +217,7 @@ const en = {
   err_already_seated: "You already sit at this table.",
   err_network: "No connection to the server.",
   err_table_not_found: "There is no such table.",
+  err_user_not_found: "No player has that name.",
 };
 
 const de = {
@@ -259,6 +265,11 @@ const de = {
   status_closed: "geschlossen",
   invite_link: "Einladungslink",
   copy: "Kopieren",
+  invite_by_name: "Spieler per Name einladen",
+  invite: "Einladen",
+  invited: "{name} ist eingeladen.",
+  notices: "Nachrichten",
+  mark_read: "Alle als gelesen markieren",
   seat_bot_label: "Wer spielt Platz {n}",
   start: "Spiel starten",
   leave: "Verlassen",
@@ -415,6 +426,7 @@ const de = {
   err_already_seated: "Du sitzt schon an diesem Tisch.",
   err_network: "Keine Verbindung zum Server.",
   err_table_not_found: "Diesen Tisch gibt es nicht.",
+  err_user_not_found: "Niemand heißt so.",
 };
 
 const ja = {
@@ -462,6 +474,11 @@ const ja = {
   status_closed: "閉鎖",
   invite_link: "招待リンク",
   copy: "コピー",
+  invite_by_name: "名前でプレイヤーを招待",
+  invite: "招待",
+  invited: "{name} を招待しました。",
+  notices: "お知らせ",
+  mark_read: "すべて既読にする",
   seat_bot_label: "{n}番席のプレイヤー",
   start: "ゲーム開始",
   leave: "退出",
@@ -618,6 +635,7 @@ const ja = {
   err_already_seated: "すでにこのテーブルに着いています。",
   err_network: "サーバーに接続できません。",
   err_table_not_found: "そのテーブルはありません。",
+  err_user_not_found: "その名前のプレイヤーはいません。",
 };
 
 export const TABLES = { en, de, ja };

@@ -170,8 +170,11 @@ export async function renderLobby(root, listsOnly = false) {
   let mine = [];
   let open = [];
   let games = [];
+  let notices = [];
   try {
-    [mine, open, games] = await Promise.all([get("/api/my/games"), get("/api/tables"), get("/api/games")]);
+    [mine, open, games, notices] = await Promise.all([
+      get("/api/my/games"), get("/api/tables"), get("/api/games"), get("/api/notifications?unread=true"),
+    ]);
   } catch (error) {
     replace(root, h("p", { class: "error" }, errorText(error)));
     return;
@@ -226,12 +229,24 @@ export async function renderLobby(root, listsOnly = false) {
     : h("p", { class: "muted" }, t("no_open_tables"));
   const mineSection = h("section", { class: "card", id: "my-games-card" }, h("h2", {}, t("my_games")), mineList);
   const openSection = h("section", { class: "card", id: "open-tables-card" }, h("h2", {}, t("open_tables")), openList);
+  const noticeSection = h("section", { class: "card notices", id: "notices-card", hidden: !notices.length },
+    h("h2", {}, t("notices")),
+    h("ul", { class: "tables", id: "notices" }, notices.map((n) =>
+      h("li", {}, n.table ? h("a", { href: `#/table/${n.table}` }, n.text) : n.text))),
+    h("button", {
+      class: "small secondary",
+      onclick: async () => {
+        await post("/api/notifications/read", {}).catch(() => {});
+        renderLobby(root, true);
+      },
+    }, t("mark_read")));
   const form = root.querySelector("#new-table");
   if (listsOnly && form) {
     // a refresh: the lists change, the form being filled in stays as it is
+    root.querySelector("#notices-card").replaceWith(noticeSection);
     root.querySelector("#my-games-card").replaceWith(mineSection);
     root.querySelector("#open-tables-card").replaceWith(openSection);
     return;
   }
-  replace(root, h("div", { class: "lobby" }, mineSection, openSection, newTableForm(games)));
+  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, newTableForm(games)));
 }

@@ -394,6 +394,7 @@ function drawOpen() {
       h("ul", { class: "seats", id: "lobby-seats" }, rows),
       h("div", { class: "field" }, h("span", {}, t("invite_link")), h("div", { class: "row" }, input,
         h("button", { class: "small secondary", onclick: () => { input.select(); navigator.clipboard?.writeText(link); } }, t("copy")))),
+      seat !== null ? inviteForm() : null,
       app.me
         ? h("div", { class: "row" },
             seat !== null ? h("button", { id: "start", onclick: () => lobbyAction("start") }, t("start")) : null,
@@ -424,6 +425,25 @@ function botChoice(seatNo, level) {
   },
   h("option", { value: "", selected: !level }, t("a_person")),
   ["easy", "medium", "hard"].map((l) => h("option", { value: l, selected: level === l }, t("bot_named", { level: t("level_" + l) }))));
+}
+
+// Invite a player by name: they get a notice with this table in their lobby.
+function inviteForm() {
+  const name = h("input", { id: "invite-name", required: true, maxlength: 100, "aria-label": t("invite_by_name") });
+  const note = h("span", { class: "muted", role: "status", id: "invite-note" }, current.ui.inviteNote || "");
+  return h("form", {
+    class: "field",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      try {
+        await post(`/api/tables/${current.id}/invite`, { name: name.value });
+        current.ui.inviteNote = t("invited", { name: name.value }); // kept across later redraws
+      } catch (error) {
+        current.ui.inviteNote = errorText(error);
+      }
+      draw();
+    },
+  }, h("span", {}, t("invite_by_name")), h("div", { class: "row" }, name, h("button", { class: "small secondary", type: "submit", id: "invite" }, t("invite")), note));
 }
 
 function reconnect() {
