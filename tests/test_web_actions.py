@@ -33,6 +33,7 @@ def test_top_up_preview_sends_nothing_until_confirmed_and_another_action_cancels
 ) -> None:
     with new_page(browser, web_server) as page:
         table_id = _my_game(page)
+        expect(page.locator("#announce")).to_have_text("your turn")  # for screen readers
         before = table_json(page, table_id)
         cards = hand(page)
         assert cards == before["view"]["private"]["hand"] and len(cards) == 5

@@ -71,6 +71,9 @@ function accept(data) {
   }
   if (old && data.last === undefined) data.last = old.last;
   const changed = !old || old.version !== data.version || old.table.status !== data.table.status;
+  const wasMine = old && old.view && old.view.current_player === old.seat;
+  const isMine = data.view && data.seat !== null && data.view.current_player === data.seat;
+  if (isMine && !wasMine) document.getElementById("announce").textContent = t("your_turn");
   table.data = data;
   table.loadError = null;
   document.body.dataset.version = String(data.version ?? "");
