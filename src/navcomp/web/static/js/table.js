@@ -624,13 +624,14 @@ function handPanel(view) {
 
 function playersPanel(view, ns) {
   const planetName = (slug) => (slug === "gate" ? t("jump_gate") : view.planets.find((p) => p.planet === slug).name);
-  const head = ["player", "ship", "chips", "probes", "stations", "cards", "tiles", "reserved"].map((k) => h("th", { scope: "col" }, t("col_" + k)));
+  const head = ["player", "ship", "chips", "probes", "stations", "cards", "tiles", "reserved"].map((k) =>
+    h("th", { scope: "col", class: `col-${k}` }, t("col_" + k)));
   const rows = view.seats.map((s, i) =>
     h("tr", { class: view.current_player === i ? "on-turn" : "" },
       h("th", { scope: "row" }, seatDot(i), " ", ns[i],
         view.start_player === i ? h("span", { class: "star", title: t("start_player") }, " ★") : null,
         view.current_player === i ? h("span", { class: "sr-only" }, ` (${t("on_turn")})`) : null),
-      h("td", {}, planetName(s.ship)),
+      h("td", { class: "col-ship" }, planetName(s.ship)),
       h("td", {}, s.chips), h("td", {}, s.probes), h("td", {}, s.stations),
       h("td", {}, s.hand_size), h("td", {}, s.tiles), h("td", {}, s.reserved)),
   );
