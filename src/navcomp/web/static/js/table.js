@@ -432,15 +432,23 @@ function botChoice(seatNo, level) {
 
 // Invite a player by name: they get a notice with this table in their lobby.
 function inviteForm() {
-  const name = h("input", { id: "invite-name", required: true, maxlength: 100, "aria-label": t("invite_by_name") });
+  // what is typed lives in the table's UI state, so that a push redrawing the page keeps it
+  const name = h("input", {
+    id: "invite-name", required: true, maxlength: 100, "aria-label": t("invite_by_name"),
+    dataset: { key: "invite-name" },
+    value: current.ui.inviteName || "",
+    oninput: (event) => { current.ui.inviteName = event.target.value; },
+  });
   const note = h("span", { class: "muted", role: "status", id: "invite-note" }, current.ui.inviteNote || "");
   return h("form", {
     class: "field",
     onsubmit: async (event) => {
       event.preventDefault();
       try {
-        await post(`/api/tables/${current.id}/invite`, { name: name.value });
-        current.ui.inviteNote = t("invited", { name: name.value }); // kept across later redraws
+        const invitee = current.ui.inviteName || name.value;
+        await post(`/api/tables/${current.id}/invite`, { name: invitee });
+        current.ui.inviteNote = t("invited", { name: invitee }); // kept across later redraws
+        current.ui.inviteName = "";
       } catch (error) {
         current.ui.inviteNote = errorText(error);
       }
