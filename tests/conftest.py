@@ -57,3 +57,28 @@ def database_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[s
 @pytest.fixture
 def sqlite_url(tmp_path: object) -> str:
     return f"sqlite:///{tmp_path}/navcomp.db"
+
+
+# --- the browser tests (tests/test_web_*.py): one real server, one Chromium -----------------
+
+
+@pytest.fixture(scope="session")
+def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``navcomp serve`` on SQLite in a temporary folder, with quick bots: its base URL."""
+    from server_helpers import ServerProcess
+
+    folder = tmp_path_factory.mktemp("web")
+    server = ServerProcess(f"sqlite:///{folder}/navcomp.db", "--bot-seconds", "0.05").start()
+    try:
+        yield server.base
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[object]:
+    """Debian's Chromium driven by Playwright (the Playwright browser download is not used)."""
+    from web_helpers import launch
+
+    with launch() as chromium:
+        yield chromium

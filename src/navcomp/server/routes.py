@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from fastapi import FastAPI
-from fastapi.responses import HTMLResponse
+from fastapi.responses import FileResponse
+from starlette.staticfiles import StaticFiles
 
 from navcomp.server.api_accounts import add_account_routes
 from navcomp.server.api_lobby import add_lobby_routes
@@ -15,6 +17,8 @@ from navcomp.server.websocket import add_live_route
 if TYPE_CHECKING:
     from navcomp.server.app import Server
 
+STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+
 
 def add_routes(app: FastAPI, server: Server) -> None:
     add_account_routes(app, server)
@@ -22,9 +26,9 @@ def add_routes(app: FastAPI, server: Server) -> None:
     add_play_routes(app, server)
     add_live_route(app, server)
 
-    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
-    async def home() -> str:
-        return (
-            "<!doctype html><title>NavComp</title><h1>NavComp</h1>"
-            "<p>The table's API is at <a href='/docs'>/docs</a>."
-        )
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    async def home() -> FileResponse:
+        """The browser table: one page, the rest is static files and the API."""
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})

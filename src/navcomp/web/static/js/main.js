@@ -1,0 +1,81 @@
+// Entry point: the header, the hash router (#/ and #/table/ID), the language.
+import { get, post } from "./api.js";
+import { h, replace } from "./dom.js";
+import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
+import { renderLobby, renderSignIn } from "./lobby.js";
+import { app } from "./state.js";
+import { closeTable, renderTable } from "./table.js";
+
+const root = document.getElementById("app");
+const who = document.getElementById("who");
+const lang = document.getElementById("lang");
+let lobbyTimer = null;
+
+function drawHeader() {
+  document.documentElement.lang = getLang();
+  document.title = t("title");
+  document.getElementById("brand").textContent = t("title");
+  document.getElementById("lang-label").textContent = t("language");
+  replace(
+    lang,
+    Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === getLang() }, name)),
+  );
+  if (!app.me) {
+    replace(who);
+    return;
+  }
+  replace(
+    who,
+    h("span", { id: "me-name" }, app.me.guest ? t("guest_named", { name: app.me.name }) : app.me.name),
+    " ",
+    h(
+      "button",
+      {
+        class: "small secondary",
+        id: "log-out",
+        onclick: async () => {
+          await post("/api/accounts/logout").catch(() => {});
+          app.me = null;
+          route();
+        },
+      },
+      t("log_out"),
+    ),
+  );
+}
+
+app.refreshMe = async () => {
+  try {
+    app.me = await get("/api/me");
+  } catch {
+    app.me = null;
+  }
+  route();
+};
+
+function route() {
+  clearInterval(lobbyTimer);
+  drawHeader();
+  const match = location.hash.match(/^#\/table\/(\d+)/);
+  if (match) {
+    renderTable(root, Number(match[1]));
+    return;
+  }
+  closeTable();
+  if (!app.me) {
+    renderSignIn(root);
+    return;
+  }
+  renderLobby(root);
+  lobbyTimer = setInterval(() => {
+    if (!document.hidden) renderLobby(root, true);
+  }, 5000);
+}
+
+app.rerender = route;
+lang.addEventListener("change", () => {
+  setLang(lang.value);
+  route();
+});
+window.addEventListener("hashchange", route);
+app.refreshMe();

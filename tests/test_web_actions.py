@@ -1,0 +1,138 @@
+"""Choosing actions in the browser: the Top-up preview, and undo where the rules allow it."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from web_helpers import (
+    create_table,
+    guest,
+    hand,
+    new_page,
+    play_simple_step,
+    screenshot,
+    start,
+    table_json,
+    version,
+    wait_moved,
+    wait_my_turn,
+    wait_my_turn_or_over,
+)
+
+
+def _my_game(page: Page) -> int:
+    guest(page)
+    table_id = create_table(page, 2, {1: "easy"})
+    start(page)
+    wait_my_turn(page)
+    return table_id
+
+
+def test_top_up_preview_sends_nothing_until_confirmed_and_another_action_cancels_it(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        table_id = _my_game(page)
+        expect(page.locator("#announce")).to_have_text("your turn")  # for screen readers
+        before = table_json(page, table_id)
+        cards = hand(page)
+        assert cards == before["view"]["private"]["hand"] and len(cards) == 5
+        page.locator("#act-topup").click()
+        expect(page.locator("#act-topup")).to_have_attribute("aria-pressed", "true")
+        page.locator(f'#hand button[data-card="{cards[0]}"]').click()
+        page.locator(f'#hand button[data-card="{cards[2]}"]').click()
+        expect(page.locator("#hand .discarding")).to_have_count(2)
+        expect(page.locator("#action-hint")).to_contain_text("2 chosen")
+        expect(page.locator("#act-topup")).to_contain_text("discard 2")
+        screenshot(page, "top-up-preview")
+        # a preview only: the server has seen nothing
+        assert table_json(page, table_id)["table"]["version"] == before["table"]["version"]
+        # clicking a marked card again unmarks it
+        page.locator(f'#hand button[data-card="{cards[2]}"]').click()
+        expect(page.locator("#hand .discarding")).to_have_count(1)
+        # choosing another action cancels the preview
+        other = page.locator("#actions .action:enabled:not(#act-topup)")
+        if other.count():
+            other.first.click()
+        else:
+            page.locator("#cancel").click()
+        expect(page.locator("#hand .discarding")).to_have_count(0)
+        expect(page.locator("#act-topup")).to_have_attribute("aria-pressed", "false")
+        assert table_json(page, table_id)["table"]["version"] == before["table"]["version"]
+        # now for real: mark one card, press Top up again: one discard and the draw
+        page.locator("#act-topup").click()
+        page.locator(f'#hand button[data-card="{cards[1]}"]').click()
+        start_version = version(page)
+        page.locator("#act-topup").click()
+        wait_moved(page, start_version)
+        after = table_json(page, table_id)
+        assert after["table"]["version"] == before["table"]["version"] + 2
+        assert after["view"]["actions_taken"] == 1
+        assert len(after["view"]["private"]["hand"]) == 5
+        assert cards[1] not in after["view"]["private"]["hand"]
+        assert cards[1] in after["view"]["discard_pile"]
+        expect(page.locator("#hand .card-face")).to_have_count(5)
+
+
+def test_undo_is_offered_after_a_flight_and_refused_after_a_scan(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        table_id = _my_game(page)
+        flew = scanned = False
+        for _ in range(200):
+            if wait_my_turn_or_over(page) == "over" or (flew and scanned):
+                break
+            phase = page.locator("#actions").get_attribute("data-phase")
+            if phase == "action" and not flew and page.locator("#act-fly").is_enabled():
+                before = table_json(page, table_id)["view"]
+                me = before["you"]
+                v = version(page)
+                page.locator("#act-fly").click()
+                expect(page.locator("#board .planet.is-target")).to_have_count(2)
+                page.locator("#board .planet.is-target").first.click()
+                wait_moved(page, v)
+                moved = table_json(page, table_id)
+                assert moved["can_undo"] is True
+                assert moved["view"]["seats"][me]["ship"] != before["seats"][me]["ship"]
+                expect(page.locator("#undo")).to_be_enabled()
+                v = version(page)
+                page.locator("#undo").click()
+                wait_moved(page, v)
+                back = table_json(page, table_id)["view"]
+                assert back["seats"][me]["ship"] == before["seats"][me]["ship"]
+                assert back["actions_taken"] == before["actions_taken"]
+                flew = True
+                continue
+            if phase == "action" and not scanned and page.locator("#act-scan").is_enabled():
+                v = version(page)
+                page.locator("#act-scan").click()
+                page.locator("#hand button.card-face:enabled").first.click()
+                wait_moved(page, v)
+                expect(page.locator("#actions")).to_have_attribute("data-phase", "pick")
+                expect(page.locator("#undo")).to_be_disabled()
+                expect(page.locator("#undo-note")).to_contain_text("No undo")
+                screenshot(page, "pick-tile")
+                assert table_json(page, table_id)["can_undo"] is False
+                # the server refuses it too, with a reason
+                refused = page.evaluate(
+                    """async ([id, v]) => {
+                        const csrf = document.cookie.match(/navcomp_csrf=([^;]*)/)[1];
+                        const r = await fetch(`/api/tables/${id}/undo`, {method: "POST",
+                          headers: {"Content-Type": "application/json", "X-CSRF-Token": csrf},
+                          body: JSON.stringify({expected_version: v})});
+                        return [r.status, (await r.json()).error.code];
+                    }""",
+                    [table_id, int(version(page))],
+                )
+                assert refused == [422, "illegal_action"]
+                v = version(page)
+                page.locator("#picks button").first.click()
+                wait_moved(page, v)
+                expect(page.locator("#undo")).to_be_disabled()
+                scanned = True
+                continue
+            v = version(page)
+            play_simple_step(page)
+            wait_moved(page, v)
+        assert flew and scanned

@@ -1,0 +1,166 @@
+"""The language switch, a phone-sized screen and the keyboard."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, expect
+
+from web_helpers import (
+    create_table,
+    guest,
+    new_page,
+    screenshot,
+    start,
+    table_json,
+    version,
+    wait_moved,
+    wait_my_turn,
+)
+
+RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an untranslated key such as "act_jump"
+
+
+def test_every_language_has_every_string(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        page.goto("/")
+        missing = page.evaluate(
+            """async () => {
+                const { TABLES } = await import("/static/js/i18n.js");
+                const keys = Object.keys(TABLES.en);
+                const out = {};
+                for (const [code, table] of Object.entries(TABLES)) {
+                    out[code] = keys.filter((k) => !(k in table))
+                        .concat(Object.keys(table).filter((k) => !(k in TABLES.en)));
+                }
+                return out;
+            }"""
+        )
+        assert missing == {"en": [], "de": [], "ja": []}
+
+
+def test_the_language_switch_changes_every_word_and_is_remembered(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        create_table(page, 2, {1: "medium"})
+        start(page)
+        wait_my_turn(page)
+        expect(page.locator("#act-jump")).to_have_text("Jump")
+        page.locator("#lang").select_option("de")
+        expect(page.locator("#act-jump")).to_have_text("Springen")
+        expect(page.locator("#players h3")).to_have_text("Spieler")
+        expect(page.locator("html")).to_have_attribute("lang", "de")
+        assert not RAW_KEY.search(page.locator("body").inner_text())
+        page.locator("#lang").select_option("ja")
+        expect(page.locator("#act-jump")).to_have_text("ジャンプ")
+        expect(page.locator("#log h3")).to_have_text("ゲームログ")
+        assert not RAW_KEY.search(page.locator("body").inner_text())
+        screenshot(page, "board-japanese")
+        page.reload()
+        expect(page.locator("#act-jump")).to_have_text("ジャンプ")
+        page.goto("/#/")
+        expect(page.locator("#new-table h2")).to_have_text("新しいテーブル")
+        page.locator("#lang").select_option("en")
+        expect(page.locator("#new-table h2")).to_have_text("New table")
+
+
+def test_a_phone_sized_screen_by_keyboard(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server, width=390, height=844) as page:
+        guest(page)
+        screenshot(page, "phone-lobby")
+        table_id = create_table(page, 2, {1: "easy"})
+        start(page)
+        wait_my_turn(page)
+        screenshot(page, "phone-board")
+        # my first turn: the ship is on the jump gate, and the disabled Fly says so
+        expect(page.locator("#act-fly")).to_be_disabled()
+        expect(page.locator("#act-fly")).to_have_attribute("title", re.compile("jump gate"))
+        # nothing wider than the screen: no sideways scrolling
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, width
+        board = page.locator("#board").bounding_box()
+        assert board is not None and board["width"] <= 390 and board["width"] > 300
+        expect(page.locator("#act-topup")).to_be_visible()
+        # a whole Top up by keyboard: focus stays on the button across the redraw
+        page.locator("#act-topup").focus()
+        page.keyboard.press("Enter")
+        expect(page.locator("#act-topup")).to_have_attribute("aria-pressed", "true")
+        expect(page.locator("#act-topup")).to_be_focused()
+        v = version(page)
+        page.keyboard.press("Enter")
+        wait_moved(page, v)
+        assert table_json(page, table_id)["view"]["actions_taken"] == 1
+        # a jump by keyboard: the card, then the planet on the board
+        if page.locator("#act-jump").is_enabled():
+            page.locator("#act-jump").focus()
+            page.keyboard.press("Enter")
+            page.locator("#hand button.card-face:enabled").first.focus()
+            page.keyboard.press("Enter")
+            target = page.locator("#board .planet.is-target").first
+            planet = target.get_attribute("data-planet")
+            target.focus()
+            v = version(page)
+            page.keyboard.press("Enter")
+            wait_moved(page, v)
+            me = table_json(page, table_id)["view"]
+            assert me["seats"][me["you"]]["ship"] == planet
+
+
+def test_the_lobby_lists_my_games_and_the_creator_seats_a_bot_before_the_start(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        # the lobby refreshes its lists every few seconds, never the form being filled in
+        page.locator("#new-seats").select_option("4")
+        page.locator("#new-seat-3").select_option("hard")
+        page.wait_for_timeout(5500)
+        expect(page.locator("#new-seats")).to_have_value("4")
+        expect(page.locator("#new-seat-3")).to_have_value("hard")
+        table_id = create_table(page, 3, {1: "easy"})  # seat 3 waits for a person
+        expect(page.locator("#seat-bot-2")).to_have_value("")
+        page.locator("#seat-bot-2").select_option("medium")
+        expect(page.locator("#lobby-seats li").nth(2)).to_contain_text("Bot (medium)")
+        assert table_json(page, table_id)["table"]["seats"][2]["bot"] == "medium"
+        start(page)
+        page.goto("/#/")
+        mine = page.locator("#my-games li", has_text=f"Table {table_id}")
+        expect(mine).to_have_count(1)
+        expect(mine.locator(".badge")).to_have_text(re.compile("your turn|playing"))
+
+
+def test_register_log_out_and_sign_in_again_with_the_session_cookie(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        page.goto("/")
+        screenshot(page, "sign-in")
+        page.locator("input[name=name]").fill("vera")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#register").click()
+        expect(page.locator("#me-name")).to_have_text("vera")
+        cookies = {c["name"]: c for c in page.context.cookies()}
+        assert cookies["navcomp_session"]["httpOnly"] is True
+        assert cookies["navcomp_csrf"]["httpOnly"] is False
+        page.reload()  # the session cookie keeps me signed in
+        expect(page.locator("#me-name")).to_have_text("vera")
+        page.locator("#log-out").click()
+        expect(page.locator("#sign-in")).to_be_visible()
+        page.locator("input[name=name]").fill("vera")
+        page.locator("input[name=password]").fill("wrong secret")
+        page.locator("#sign-in").click()
+        expect(page.locator(".signin .error")).to_have_text("Wrong name or password.")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#sign-in").click()
+        expect(page.locator("#me-name")).to_have_text("vera")
+
+
+def test_a_table_that_does_not_exist_says_so(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        page.goto("/#/table/987654")
+        expect(page.locator("main .error")).to_have_text("There is no such table.")
+        page.wait_for_timeout(1500)
+        expect(page.locator("#banner")).to_be_hidden()  # no endless "reconnecting"

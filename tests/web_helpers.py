@@ -1,0 +1,168 @@
+"""Driving the browser table with Playwright: Debian's Chromium, a real server."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, Page, expect, sync_playwright
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+SCREENSHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
+
+
+@contextmanager
+def launch() -> Iterator[Browser]:
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextmanager
+def new_page(
+    browser: Browser, base: str, width: int = 1280, height: int = 900, lang: str = "en"
+) -> Iterator[Page]:
+    """A page in a fresh context (its own cookies: its own player)."""
+    context = browser.new_context(base_url=base, viewport={"width": width, "height": height})
+    context.add_init_script(  # the language a new visitor starts in; a choice is kept
+        f"localStorage.getItem('navcomp_lang') || localStorage.setItem('navcomp_lang', '{lang}')"
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    try:
+        yield page
+        assert not errors, errors
+    finally:
+        context.close()
+
+
+def screenshot(page: Page, name: str) -> None:
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+
+def guest(page: Page) -> str:
+    page.goto("/")
+    page.locator("#guest").click()
+    expect(page.locator("#me-name")).to_be_visible()
+    return page.locator("#me-name").inner_text()
+
+
+def create_table(page: Page, seats: int, bots: dict[int, str], max_rounds: int = 0) -> int:
+    """From the lobby: a table with ``bots`` by seat (the others wait for people)."""
+    page.locator("#new-seats").select_option(str(seats))
+    for seat in range(1, seats):
+        page.locator(f"#new-seat-{seat}").select_option(bots.get(seat, ""))
+    page.locator("#opt-max-rounds").fill(str(max_rounds))
+    page.locator("#create-table").click()
+    page.wait_for_url(re.compile(r"#/table/\d+$"))
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def start(page: Page) -> None:
+    page.locator("#start").click()
+    expect(page.locator("#board")).to_be_visible()
+
+
+def table_json(page: Page, table_id: int) -> Any:
+    """What the server says to this page's player (through the page's own cookie)."""
+    return page.evaluate("async (id) => (await fetch(`/api/tables/${id}`)).json()", table_id)
+
+
+def wait_my_turn_or_over(page: Page, timeout: float = 60) -> str:
+    """Wait until the page offers me a choice, or shows the score sheet."""
+    deadline = time.monotonic() + timeout
+    my_turn = page.locator('#actions[data-mine="1"]')
+    while time.monotonic() < deadline:
+        if page.locator("#score-sheet").is_visible():
+            return "over"
+        if my_turn.count() and not page.locator("#actions button:disabled#confirm").count():
+            return "turn"
+        page.wait_for_timeout(50)
+    raise AssertionError("neither my turn nor the end came")
+
+
+def enabled(page: Page, selector: str) -> bool:
+    button = page.locator(selector)
+    return button.count() > 0 and button.is_enabled()
+
+
+def play_simple_step(page: Page) -> None:
+    """One simple legal step, chosen among what the page offers."""
+    if enabled(page, "#confirm"):
+        page.locator("#confirm").click()
+        return
+    picks = page.locator("#picks button")
+    if picks.count():
+        picks.first.click()
+        return
+    if page.locator("#hand .card-face").count() < 3 and enabled(page, "#act-topup"):
+        page.locator("#act-topup").click()
+        page.locator("#act-topup").click()
+        return
+    for kind in ("discover", "develop", "scan", "jump", "fly"):
+        if not enabled(page, f"#act-{kind}"):
+            continue
+        page.locator(f"#act-{kind}").click()
+        if kind == "discover":
+            return
+        if kind == "fly":
+            page.locator("#actions .choices button").first.click()
+            return
+        cards = page.locator("#hand button.card-face:enabled")
+        cards.first.click()
+        if kind == "scan":
+            return
+        if kind == "develop":
+            page.locator("#hand button.card-face:enabled:not(.chosen)").first.click()
+            return
+        page.locator("#actions .choices button").first.click()  # jump: the planet
+        return
+    page.locator("#act-topup").click()
+    page.locator("#act-topup").click()
+
+
+def version(page: Page) -> str:
+    return str(page.evaluate("document.body.dataset.version"))
+
+
+def wait_moved(page: Page, before: str) -> None:
+    """Until the page shows a newer version than ``before`` and sends nothing."""
+    page.wait_for_function(
+        "v => document.body.dataset.version !== v && document.body.dataset.busy !== '1'",
+        arg=before,
+    )
+
+
+def wait_my_turn(page: Page, timeout: float = 60) -> None:
+    """Until it is my turn in phase "action" (bots move in between)."""
+    page.locator('#actions[data-mine="1"][data-phase="action"]').wait_for(timeout=timeout * 1000)
+    page.wait_for_function("document.body.dataset.busy !== '1'")
+
+
+def hand(page: Page) -> list[str]:
+    """The cards the page shows in my hand."""
+    return [
+        str(c)
+        for c in page.locator("#hand .card-face").evaluate_all(
+            "cards => cards.map(c => c.dataset.card)"
+        )
+    ]
