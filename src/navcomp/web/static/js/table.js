@@ -196,7 +196,7 @@ function drawGame() {
   replace(
     current.root,
     h("div", { class: "game" + (over ? " over" : "") },
-      over ? scoreSheet(view, ns) : null,
+      over ? scoreSheet(view, ns, current.id) : null,
       statusBar(view, ns),
       h("div", { class: "board-wrap" }, board(view, ns, targets, pickPlanet)),
       h("aside", { class: "side" },
