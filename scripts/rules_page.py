@@ -85,7 +85,9 @@ def convert(markdown: str) -> str:
             skipping = level if text == LEFT_OUT else 0
             if not skipping:
                 key = "rules_h_" + slug(text).replace("-", "_")
-                out.append(f'<h{level} id="{slug(text)}" data-i18n="{key}">{inline(text)}</h{level}>')
+                out.append(
+                    f'<h{level} id="{slug(text)}" data-i18n="{key}">{inline(text)}</h{level}>'
+                )
             i += 1
             continue
         if skipping or not line.strip():
