@@ -123,6 +123,14 @@ def test_a_whole_game_then_the_replay(database_url: str) -> None:
         replay = ann.get(f"/api/tables/{table_id}/replay").json()
         assert isinstance(replay["seed"], int) and len(replay["entries"]) == version
         assert replay["entries"][-1]["state"]["phase"] in ("over", 4)
+        # what the browser's replay draws: every seat's private part, nothing hidden
+        first, last = replay["initial_view"], replay["entries"][-1]
+        assert first["view"]["you"] is None and "private" not in first["view"]
+        assert [len(p["hand"]) for p in first["private"]] == [
+            s["hand_size"] for s in first["view"]["seats"]
+        ]
+        assert last["view"]["result"] == result and len(last["private"]) == 2
+        assert all(set(p) >= {"hand", "tiles", "reserved"} for p in last["private"])
         assert ann.table(table_id)["legal"] is None
         late = ann.move(table_id, 60, version)
         assert (late.status_code, late.json()["error"]["code"]) == (409, "game_over")

@@ -16,6 +16,7 @@ from navcomp.server.games import log_entries
 from navcomp.server.views import public_log, seat_payload
 
 if TYPE_CHECKING:
+    from navcomp.core.protocol import GameState
     from navcomp.server.app import Server
 
 
@@ -94,11 +95,31 @@ def _replay(c: Connection, table_id: int) -> dict[str, Any]:
             state.apply_action(entry.action)
             states.append(state.clone())
         entries.append(
-            {"seq": entry.seq, "seat": entry.seat, "text": text, "state": state.to_json()}
+            {
+                "seq": entry.seq,
+                "seat": entry.seat,
+                "text": text,
+                "state": state.to_json(),
+                **_revealed(state, row.num_seats),
+            }
         )
     return {
         "table": lobby.describe(row, lobby.seat_rows(c, table_id)),
         "seed": row.seed,
         "initial": states[0].to_json(),
+        "initial_view": _revealed(states[0], row.num_seats),
         "entries": entries,
     }
+
+
+def _revealed(state: GameState, num_seats: int) -> dict[str, Any]:
+    """A state as the browser draws it, nothing hidden: the public view and every seat's
+    private part (``private``, indexed by seat), so the replay needs no rules of its own."""
+    return {
+        "view": state.view(None),
+        "private": [_private(state.view(seat)) for seat in range(num_seats)],
+    }
+
+
+def _private(view: Any) -> Any:
+    return view.get("private") if isinstance(view, dict) else None

@@ -1,9 +1,11 @@
-// Entry point: the header, the hash router (#/ and #/table/ID), the language.
+// Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay), the language.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderLobby, renderSignIn } from "./lobby.js";
+import { overviewButton, rulesLink } from "./overview.js";
 import { app } from "./state.js";
+import { closeReplay, renderReplay } from "./replay.js";
 import { closeTable, renderTable } from "./table.js";
 
 const root = document.getElementById("app");
@@ -16,6 +18,7 @@ function drawHeader() {
   document.title = t("title");
   document.getElementById("brand").textContent = t("title");
   document.getElementById("lang-label").textContent = t("language");
+  replace(document.getElementById("help"), overviewButton(), " ", rulesLink());
   replace(
     lang,
     Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === getLang() }, name)),
@@ -56,6 +59,13 @@ app.refreshMe = async () => {
 function route() {
   clearInterval(lobbyTimer);
   drawHeader();
+  const replayOf = location.hash.match(/^#\/table\/(\d+)\/replay$/);
+  if (replayOf) {
+    closeTable();
+    renderReplay(root, Number(replayOf[1]));
+    return;
+  }
+  closeReplay();
   const match = location.hash.match(/^#\/table\/(\d+)/);
   if (match) {
     renderTable(root, Number(match[1]));

@@ -1,0 +1,120 @@
+// The action panel (the six actions, the pile to pick from, Confirm, Undo) and my hand.
+import { h } from "./dom.js";
+import { t } from "./i18n.js";
+import { byType, cardUse, choose, pickCard, planetTargets, play, undo, undoNote, whyNot } from "./moves.js";
+import { cardFace, cardLabel, tileChip } from "./pieces.js";
+import { current, draw, freshUi } from "./table.js";
+
+const KINDS = ["topup", "jump", "fly", "scan", "develop", "discover"];
+
+export function actionPanel(view, ns) {
+  const { seat } = current.data;
+  const ui = current.ui;
+  const mine = view.current_player === seat;
+  const legal = byType();
+  const parts = [];
+  parts.push(h("h3", {}, mine ? t("your_turn_left", { n: 2 - view.actions_taken }) : t("waiting_for", { name: ns[view.current_player] })));
+  if (mine && (view.phase === "action" || view.phase === "top-up")) {
+    if (view.phase === "top-up" && ui.kind !== "topup") ui.kind = "topup";
+    const buttons = KINDS.map((kind) => {
+      const possible = kind === "topup" ? !!(legal.discard || legal.draw) : !!legal[kind];
+      const allowed = possible && !(view.phase === "top-up" && kind !== "topup");
+      const pressed = ui.kind === kind;
+      let label = t("act_" + kind);
+      if (kind === "topup" && pressed) label = t("topup_go", { n: ui.topup.length });
+      return h("button", {
+        class: "action" + (pressed ? " pressed" : ""),
+        id: `act-${kind}`,
+        dataset: { key: `act-${kind}` },
+        disabled: !allowed || current.busy,
+        "aria-pressed": String(pressed),
+        title: allowed ? t("hint_" + kind) : whyNot(kind),
+        "aria-description": allowed ? t("hint_" + kind) : whyNot(kind),
+        onclick: () => choose(kind),
+      }, label);
+    });
+    parts.push(h("div", { class: "actions", role: "group", "aria-label": t("choose_action") }, buttons));
+    parts.push(h("p", { class: "hint", id: "action-hint", "aria-live": "polite" }, instruction(view)));
+    const targets = planetTargets();
+    if (targets.length) {
+      parts.push(h("div", { class: "choices", role: "group", "aria-label": t("choose_planet") },
+        targets.map((entry) => {
+          const planet = view.planets.find((p) => p.planet === entry.json.planet);
+          return h("button", { class: "small", dataset: { key: `planet-${entry.json.planet}` }, onclick: () => play(entry) }, planet.name);
+        })));
+    }
+    if (ui.kind && view.phase === "action") {
+      parts.push(h("button", { class: "small secondary", id: "cancel", onclick: () => { current.ui = freshUi(); draw(); } }, t("cancel")));
+    }
+  } else if (mine && view.phase === "pick") {
+    const planet = view.planets.find((p) => p.planet === view.looking_at.planet);
+    parts.push(h("p", { class: "hint" }, t("pick_" + view.looking_at.for, { planet: planet.name })));
+    const pile = (view.private && view.private.pile) || {};
+    parts.push(h("p", { class: "pile", id: "pile" }, t("pile_holds"), " ", Object.entries(pile).map(([name, n]) => tileChip(name, n))));
+    parts.push(h("div", { class: "choices", id: "picks", role: "group", "aria-label": t("choose_tile") },
+      (legal.pick || []).map((entry) => h("button", {
+        class: "small tile-button",
+        dataset: { key: `pick-${entry.json.tile}`, tile: entry.json.tile },
+        onclick: () => play(entry),
+      }, tileChip(entry.json.tile, 1)))));
+  } else if (mine && view.phase === "confirm") {
+    parts.push(h("p", { class: "hint" }, t("confirm_hint")));
+    parts.push(h("button", { id: "confirm", dataset: { key: "confirm" }, disabled: current.busy, onclick: () => play(legal.confirm[0]) }, t("confirm")));
+  }
+  if (mine) {
+    const canUndo = current.data.can_undo;
+    parts.push(h("div", { class: "row undo-row" },
+      h("button", {
+        class: "secondary", id: "undo", dataset: { key: "undo" },
+        disabled: !canUndo || current.busy,
+        title: canUndo ? t("undo_hint") : undoNote(),
+        onclick: undo,
+      }, t("undo")),
+      canUndo ? null : h("span", { class: "muted", id: "undo-note" }, undoNote())));
+  }
+  if (ui.error) parts.push(h("p", { class: "error", role: "alert", id: "move-error" }, ui.error));
+  return h("section", { class: "card", id: "actions", dataset: { mine: mine ? "1" : "0", phase: view.phase } }, parts);
+}
+
+function instruction(view) {
+  const ui = current.ui;
+  if (!ui.kind) return t("choose_action_hint");
+  if (ui.kind === "topup") {
+    const keep = view.private.hand.length - ui.topup.length;
+    return t("topup_preview", { n: ui.topup.length, draw: Math.max(0, 5 - keep) });
+  }
+  if (ui.kind === "jump") return ui.cards.length ? t("jump_planet") : t("jump_card");
+  if (ui.kind === "fly") return t("fly_planet");
+  if (ui.kind === "scan") return t("scan_card");
+  if (ui.kind === "develop") return ui.cards.length ? t("develop_second") : t("develop_first");
+  return "";
+}
+
+export function handPanel(view) {
+  const ui = current.ui;
+  const hand = view.private.hand;
+  const mine = view.current_player === current.data.seat;
+  const cards = hand.map((card, i) => {
+    const usable = mine && ui.kind && cardUse(card);
+    const chosen = ui.cards.includes(card) || ui.topup.includes(card);
+    const cls = "card-face" + (chosen ? " chosen" : "") + (ui.kind === "topup" && ui.topup.includes(card) ? " discarding" : "");
+    if (!mine || !ui.kind || ui.kind === "fly") {
+      return h("span", { class: cls, title: cardLabel(card), role: "img", "aria-label": cardLabel(card), dataset: { card } }, cardFace(card));
+    }
+    return h("button", {
+      class: cls,
+      dataset: { card, key: `card-${i}-${card}` },
+      disabled: !usable || current.busy,
+      "aria-pressed": String(chosen),
+      "aria-label": cardLabel(card),
+      title: usable ? cardLabel(card) : t("card_not_usable"),
+      onclick: () => pickCard(card),
+    }, cardFace(card));
+  });
+  return h("section", { class: "card", id: "hand" }, h("h3", {}, t("your_hand", { n: hand.length })),
+    h("div", { class: "hand" }, cards,
+      // empty slots show the five-card limit of a Top up
+      Array.from({ length: Math.max(0, 5 - hand.length) }, () => h("span", { class: "card-slot", "aria-hidden": "true" })),
+      cards.length ? null : h("span", { class: "muted" }, t("no_cards"))));
+}
+

@@ -1,0 +1,21 @@
+// The rules page (rules.html, written by scripts/rules_page.py): the long text is English;
+// the headings and the page's own words follow the language chosen at the table.
+import { h, replace } from "./dom.js";
+import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
+
+const lang = document.getElementById("lang");
+
+function translate() {
+  document.documentElement.lang = getLang();
+  document.title = t("rules_h_space_mission_the_rules") + " · NavComp";
+  document.getElementById("brand").textContent = t("title");
+  document.getElementById("lang-label").textContent = t("language");
+  for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
+  replace(lang, Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === getLang() }, name)));
+}
+
+lang.addEventListener("change", () => {
+  setLang(lang.value);
+  translate();
+});
+translate();

@@ -1,0 +1,107 @@
+// The table's lobby while it is open: seats, join, bots on free seats, invitations, start.
+import { post, put } from "./api.js";
+import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
+import { seatName } from "./lobby.js";
+import { errorText, seatDot } from "./pieces.js";
+import { app } from "./state.js";
+import { closeTable, current, draw, refresh, renderTable } from "./table.js";
+
+export function drawOpen() {
+  const { table, seat } = current.data;
+  const link = `${location.origin}/#/table/${table.id}`;
+  const rows = table.seats.map((s, i) =>
+    h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), ": ", seatName(s), i === seat ? ` (${t("you")})` : "",
+      !s.player && !s.bot && seat === null && app.me
+        ? h("button", { class: "small", dataset: { key: `join-${i}` }, onclick: () => lobbyAction("join", { seat: i }) }, t("join"))
+        : null,
+      !s.player && seat !== null ? botChoice(i, s.bot) : null),
+  );
+  const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("invite_link") });
+  replace(
+    current.root,
+    h("section", { class: "card table-lobby" },
+      h("h2", {}, t("table_no", { id: table.id }), " · ", t("status_open")),
+      h("ul", { class: "seats", id: "lobby-seats" }, rows),
+      h("div", { class: "field" }, h("span", {}, t("invite_link")), h("div", { class: "row" }, input,
+        h("button", { class: "small secondary", onclick: () => { input.select(); navigator.clipboard?.writeText(link); } }, t("copy")))),
+      seat !== null ? inviteForm() : null,
+      app.me
+        ? h("div", { class: "row" },
+            seat !== null ? h("button", { id: "start", onclick: () => lobbyAction("start") }, t("start")) : null,
+            seat !== null ? h("button", { class: "secondary", id: "leave", onclick: () => lobbyAction("leave") }, t("leave")) : null)
+        : h("div", {}, h("p", {}, t("sign_in_to_join")),
+            h("button", { id: "guest-here", onclick: async () => { await post("/api/accounts/guest"); await app.refreshMe(); reconnect(); } }, t("play_as_guest"))),
+      current.ui.error ? h("p", { class: "error", role: "alert" }, current.ui.error) : null,
+      h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))),
+    ),
+  );
+}
+
+// The creator may seat a bot on a free seat, or free a bot's seat (the server checks who).
+function botChoice(seatNo, level) {
+  return h("select", {
+    class: "bot-choice",
+    id: `seat-bot-${seatNo}`,
+    "aria-label": t("seat_bot_label", { n: seatNo + 1 }),
+    onchange: async (event) => {
+      try {
+        await put(`/api/tables/${current.id}/seats/${seatNo}/bot`, { level: event.target.value || null });
+        await refresh();
+      } catch (error) {
+        current.ui.error = errorText(error);
+        draw();
+      }
+    },
+  },
+  h("option", { value: "", selected: !level }, t("a_person")),
+  ["easy", "medium", "hard"].map((l) => h("option", { value: l, selected: level === l }, t("bot_named", { level: t("level_" + l) }))));
+}
+
+// Invite a player by name: they get a notice with this table in their lobby.
+function inviteForm() {
+  // what is typed lives in the table's UI state, so that a push redrawing the page keeps it
+  const name = h("input", {
+    id: "invite-name", required: true, maxlength: 100, "aria-label": t("invite_by_name"),
+    dataset: { key: "invite-name" },
+    value: current.ui.inviteName || "",
+    oninput: (event) => { current.ui.inviteName = event.target.value; },
+  });
+  const note = h("span", { class: "muted", role: "status", id: "invite-note" }, current.ui.inviteNote || "");
+  return h("form", {
+    class: "field",
+    onsubmit: async (event) => {
+      event.preventDefault();
+      try {
+        const invitee = current.ui.inviteName || name.value;
+        await post(`/api/tables/${current.id}/invite`, { name: invitee });
+        current.ui.inviteNote = t("invited", { name: invitee }); // kept across later redraws
+        current.ui.inviteName = "";
+      } catch (error) {
+        current.ui.inviteNote = errorText(error);
+      }
+      draw();
+    },
+  }, h("span", {}, t("invite_by_name")), h("div", { class: "row" }, name, h("button", { class: "small secondary", type: "submit", id: "invite" }, t("invite")), note));
+}
+
+function reconnect() {
+  const id = current.id;
+  const root = current.root;
+  closeTable();
+  renderTable(root, id);
+}
+
+async function lobbyAction(what, body) {
+  try {
+    await post(`/api/tables/${current.id}/${what}`, body || {});
+    if (what === "leave") {
+      location.hash = "#/";
+      return;
+    }
+    reconnect(); // my seat changed: the socket should know who I am
+  } catch (error) {
+    current.ui.error = errorText(error);
+    draw();
+  }
+}
