@@ -1014,6 +1014,15 @@ def test_engine_hide_reserved_owner_sees_no_tile():
     assert s.view(0) == other.view(0)
 
 
+def test_engine_hide_reserved_replays_reveal_the_reserved_tile():
+    s = new_state(options={"hide_reserved": True})
+    reserve(s, 0, "hazard", "water")
+    revealed = s.revealed_view(0)
+    assert revealed["private"]["reserved"] == [{"planet": "hazard", "tile": "water"}]
+    assert s.view(0)["private"]["reserved"] == [{"planet": "hazard", "tile": None}]
+    assert s.hide_reserved, "revealing works on a copy"
+
+
 def test_engine_hide_reserved_actor_reads_own_pick_only_while_choosing():
     # views.public_action_text: the tile is secret to all but the actor, who chose it;
     # under the printed rule the actor just cannot look at it again later.

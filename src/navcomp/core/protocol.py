@@ -125,6 +125,14 @@ class GameState(ABC):
     def view(self, player: int | None) -> JSON:
         """What ``player`` may see (``None``: a spectator).  JSON-ready."""
 
+    def revealed_view(self, player: int) -> JSON:
+        """``player``'s view with nothing hidden from its owner, for replays after the end.
+
+        Differs from ``view`` only where a rule hides a player's own things from
+        them (Space Mission's printed rule on reserved tiles).
+        """
+        return self.view(player)
+
     def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
         """``view`` for each of ``players`` at once.
 

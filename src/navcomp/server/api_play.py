@@ -117,7 +117,7 @@ def _revealed(state: GameState, num_seats: int) -> dict[str, Any]:
     private part (``private``, indexed by seat), so the replay needs no rules of its own."""
     return {
         "view": state.view(None),
-        "private": [_private(state.view(seat)) for seat in range(num_seats)],
+        "private": [_private(state.revealed_view(seat)) for seat in range(num_seats)],
     }
 
 

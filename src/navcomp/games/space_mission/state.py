@@ -198,6 +198,13 @@ class SpaceMissionState(SpaceMissionRules, GameState):
 
         return view(self, player)
 
+    def revealed_view(self, player: int) -> JSON:
+        if not self.hide_reserved:
+            return self.view(player)
+        shown = self.clone()
+        shown.hide_reserved = False  # the printed rule's secret is no secret after the game
+        return shown.view(player)
+
     def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
         from navcomp.games.space_mission.views import views
 
