@@ -380,3 +380,20 @@ def choose(state: SpaceMissionState, rng: random.Random) -> int:
         return idle(m, found)
     ties = [action for rate, action in found if rate >= best - 1e-9]
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+
+
+def ranked(state: SpaceMissionState, rng: random.Random) -> list[int]:
+    """The medium player's choice first, then the other first steps of its plans, best
+    plan first (each action once).  Reads what :func:`choose` reads: fair to the seat."""
+    first = choose(state, rng)
+    if state.phase != CONFIRM_TURN and state.phase != PICK and state.phase != TOPUP:
+        order = [a for _, a in sorted(plans(Mind(state)), key=lambda plan: -plan[0])]
+    else:
+        order = []
+    seen = {first}
+    found = [first]
+    for action in order:
+        if action not in seen:
+            seen.add(action)
+            found.append(action)
+    return found
