@@ -29,8 +29,10 @@ from typing import Any
 
 from navcomp.core.protocol import Determinizer, GameState
 
-DEFAULT_CANDIDATES = 6
-DEFAULT_HORIZON = 24
+DEFAULT_CANDIDATES = 3
+DEFAULT_HORIZON: int | None = None
+"""Playouts run to the end of the game: in our runs, 16 steps and the evaluation were
+much weaker than finishing the game (the evaluation does not value hands and ships)."""
 DEFAULT_MARGIN = 0.02
 DEFAULT_Z = 1.0
 LEAD_SCALE = 8.0
@@ -63,7 +65,12 @@ class _Arm:
 
 
 class RolloutBot:
-    """Budget by playouts (``iterations``) or time (``seconds``), whichever ends first."""
+    """Budget by playouts (``iterations``) or time (``seconds``), whichever ends first.
+
+    ``horizon``: heuristic moves a playout makes before the evaluation scores it (None:
+    play to the end).  ``margin`` and ``z``: another candidate replaces the heuristic's
+    choice only if its mean value, paired over the same worlds, is higher by more than
+    ``margin`` and by more than ``z`` standard errors."""
 
     name = "rollout"
     cheats = False
@@ -73,7 +80,7 @@ class RolloutBot:
         seconds: float | None = 1.0,
         iterations: int | None = None,
         candidates: int = DEFAULT_CANDIDATES,
-        horizon: int = DEFAULT_HORIZON,
+        horizon: int | None = DEFAULT_HORIZON,
         margin: float = DEFAULT_MARGIN,
         z: float = DEFAULT_Z,
     ) -> None:
@@ -83,7 +90,7 @@ class RolloutBot:
             raise ValueError("seconds must be positive")
         if iterations is not None and iterations < 1:
             raise ValueError("iterations must be at least 1")
-        if candidates < 1 or horizon < 0:
+        if candidates < 1 or (horizon is not None and horizon < 0):
             raise ValueError("candidates must be at least 1 and horizon at least 0")
         self.seconds = seconds
         self.iterations = iterations
@@ -160,6 +167,7 @@ class RolloutBot:
             deadline = None if self.seconds is None else start + self.seconds * (phase + 1) / phases
             quota = None if self.iterations is None else self.iterations * (phase + 1) // phases
             while True:
+                began = time.perf_counter()
                 world = worlds.sample(rng)
                 seed = rng.getrandbits(32)
                 for arm in active:
@@ -171,14 +179,16 @@ class RolloutBot:
                 rounds += 1
                 if quota is not None and done + len(active) > quota:
                     break
-                if deadline is not None and time.perf_counter() >= deadline:
+                # stop when another round like this one would end past the deadline
+                now = time.perf_counter()
+                if deadline is not None and 2 * now - began >= deadline:
                     break
             if phase < phases - 1:
                 keep = max(1, (len(active) + 1) // 2)
                 ordered = sorted(active, key=lambda arm: -arm.mean())
                 active = ordered[:keep]
-                if hint not in active:
-                    active.append(hint)
+                if hint not in active:  # the heuristic's choice stays, in the last place
+                    active = [*ordered[: keep - 1], hint] if keep > 1 else [ordered[0], hint]
                 if len(active) == 1:
                     break
         self.last_iterations = done
@@ -189,10 +199,11 @@ class RolloutBot:
         world.apply_action(action)
         rng = random.Random(seed)
         choose = heuristic.choose
-        for _ in range(self.horizon):
-            if world.current_player is None:
-                break
+        steps = 0
+        limit = self.horizon
+        while world.current_player is not None and (limit is None or steps < limit):
             world.apply_action(choose(world, rng))
+            steps += 1
         return _value(world, player, heuristic)
 
 
