@@ -34,7 +34,7 @@ DEFAULT_HORIZON: int | None = None
 """Playouts run to the end of the game: in our runs, 16 steps and the evaluation were
 much weaker than finishing the game (the evaluation does not value hands and ships)."""
 DEFAULT_MARGIN = 0.02
-DEFAULT_Z = 1.0
+DEFAULT_Z = 1.5
 LEAD_SCALE = 8.0
 """Points of final lead that make a clearly better finish (a logistic's scale)."""
 
