@@ -9,6 +9,7 @@ import pytest
 from navcomp.bots import PLAYER_LEVELS, make_bot
 from navcomp.bots.base import RandomBot
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
+from navcomp.bots.rollout import CheatingRollout, RolloutBot
 from navcomp.core import conformance, play
 from navcomp.core.protocol import GameState
 from navcomp.games import SPACE_MISSION as GAME
@@ -29,6 +30,8 @@ def test_every_bot_chooses_legal_actions(players: int) -> None:
         make_bot("medium"),
         ISMCTS(seconds=None, iterations=30),
         PerfectInfoMCTS(seconds=None, iterations=30),
+        RolloutBot(seconds=None, iterations=30, horizon=4),
+        CheatingRollout(seconds=None, iterations=30, horizon=4),
     ]
     rnd = random.Random(players)
     for state in _positions(players, seed=players, every=61):
@@ -37,7 +40,11 @@ def test_every_bot_chooses_legal_actions(players: int) -> None:
 
 
 def test_bots_play_whole_games_with_legal_moves_only() -> None:
-    seats = [make_bot("medium"), ISMCTS(seconds=None, iterations=20), RandomBot()]
+    seats = [
+        make_bot("medium"),
+        ISMCTS(seconds=None, iterations=20),
+        RolloutBot(seconds=None, iterations=12, horizon=4),
+    ]
     rnd = random.Random(7)
     state = GAME.new_initial_state(3, seed=7)
     while (player := state.current_player) is not None:
@@ -79,8 +86,8 @@ def test_the_fairness_test_catches_a_bot_that_peeks() -> None:
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
 def test_same_seed_same_choice(level: str) -> None:
     bot = make_bot(level)
-    if isinstance(bot, ISMCTS):
-        bot = ISMCTS(seconds=None, iterations=60)
+    if isinstance(bot, RolloutBot):
+        bot = RolloutBot(seconds=None, iterations=40, horizon=6)
     for state in _positions(3, seed=4, every=97):
         assert bot.choose(state, random.Random(9)) == bot.choose(state, random.Random(9))
 
@@ -99,8 +106,87 @@ def test_bad_budgets_and_names_are_refused() -> None:
         ISMCTS(seconds=0)
     with pytest.raises(ValueError, match="at least 1"):
         ISMCTS(seconds=None, iterations=0)
+    with pytest.raises(ValueError, match="budget"):
+        RolloutBot(seconds=None, iterations=None)
+    with pytest.raises(ValueError, match="positive"):
+        RolloutBot(seconds=-1)
+    with pytest.raises(ValueError, match="at least 1"):
+        RolloutBot(seconds=None, iterations=0)
+    with pytest.raises(ValueError, match="candidates"):
+        RolloutBot(candidates=0)
     with pytest.raises(ValueError, match="unknown bot"):
         make_bot("grandmaster")
+
+
+def test_hard_is_rollout_and_cheat_is_the_same_algorithm_on_the_truth() -> None:
+    hard, cheat = make_bot("hard", 0.3), make_bot("cheat", 0.3)
+    assert type(hard) is RolloutBot and type(cheat) is CheatingRollout
+    assert isinstance(cheat, RolloutBot) and cheat.cheats and not hard.cheats
+    assert (hard.seconds, hard.horizon, hard.candidates) == (0.3, cheat.horizon, cheat.candidates)
+    assert type(make_bot("ismcts")) is ISMCTS and type(make_bot("ismcts-cheat")) is PerfectInfoMCTS
+
+
+def test_rollout_cannot_tell_apart_what_its_player_cannot() -> None:
+    """Same seed, two states the player cannot distinguish: the same choice."""
+    bot = RolloutBot(seconds=None, iterations=60, horizon=8)
+    compared = 0
+    for players in (2, 4):
+        for state in _positions(players, seed=11, every=53):
+            p = state.current_player
+            assert p is not None
+            twin = state.determinize(p, random.Random(compared))
+            assert twin.view(p) == state.view(p)
+            mine = bot.choose(state, random.Random(5))
+            theirs = bot.choose(twin, random.Random(5))
+            assert mine == theirs, f"{GAME.action_to_text(mine)} != {GAME.action_to_text(theirs)}"
+            compared += 1
+    assert compared >= 8
+
+
+def test_the_fairness_test_catches_the_cheating_rollout() -> None:
+    """A margin of zero lets any better-looking candidate through: peeking shows."""
+    bot = CheatingRollout(seconds=None, iterations=60, horizon=8, margin=0.0, z=0.0)
+    differs = 0
+    for state in _positions(2, seed=11, every=29):
+        p = state.current_player
+        assert p is not None
+        twin = state.determinize(p, random.Random(1))
+        if bot.choose(state, random.Random(5)) != bot.choose(twin, random.Random(5)):
+            differs += 1
+    assert differs > 0
+
+
+def test_rollout_candidates_are_legal_in_every_world_the_seat_imagines() -> None:
+    """Playouts apply the candidates in sampled worlds, so they must be legal there."""
+    bot = RolloutBot(seconds=None, iterations=1)
+    heuristic = GAME.heuristic
+    assert heuristic is not None
+    rnd = random.Random(3)
+    for players in (2, 3):
+        for state in _positions(players, seed=2, every=17):
+            p = state.current_player
+            assert p is not None
+            legal = state.legal_actions()
+            candidates = bot._candidates(state, legal, heuristic, rnd)
+            assert len(set(candidates)) == len(candidates) <= bot.candidates
+            worlds = state.determinizer(p)
+            for _ in range(3):
+                assert set(candidates) <= set(worlds.sample(rnd).legal_actions())
+
+
+def test_rollout_keeps_the_medium_move_unless_clearly_beaten() -> None:
+    """With an unreachable margin the bot plays exactly what medium plays."""
+    bot = RolloutBot(seconds=None, iterations=20, horizon=4, margin=1e9)
+    medium = make_bot("medium")
+    for state in _positions(2, seed=6, every=31):
+        assert bot.choose(state, random.Random(4)) == medium.choose(state, random.Random(4))
+
+
+def test_rollout_respects_a_time_budget_and_counts_playouts() -> None:
+    bot = RolloutBot(seconds=0.05)
+    state = _positions(2, seed=3, every=40)[2]
+    bot.choose(state, random.Random(0))
+    assert bot.last_iterations >= 2
 
 
 def test_players_are_never_offered_the_cheat() -> None:

@@ -14,6 +14,7 @@ import pytest
 
 from navcomp.bots import LEVELS
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
+from navcomp.bots.rollout import CheatingRollout, RolloutBot
 from navcomp.cli import main
 from navcomp.core import GameState
 from navcomp.stats import wilson_interval
@@ -97,9 +98,13 @@ def test_uneven_rotation_is_reported(capsys: pytest.CaptureFixture[str]) -> None
 def test_iteration_budget_replaces_time() -> None:
     settings = Settings("space-mission", 2, ("hard", "cheat"), 2, 0, None, 7, 50, 1)
     hard, cheat = seat_bot("hard", settings), seat_bot("cheat", settings)
-    assert type(hard) is ISMCTS and type(cheat) is PerfectInfoMCTS
-    assert isinstance(cheat, ISMCTS)
+    assert type(hard) is RolloutBot and type(cheat) is CheatingRollout
+    assert isinstance(cheat, RolloutBot)
     assert (hard.seconds, hard.iterations, cheat.seconds, cheat.iterations) == (None, 7, None, 7)
+    tree, peek = seat_bot("ismcts", settings), seat_bot("ismcts-cheat", settings)
+    assert type(tree) is ISMCTS and type(peek) is PerfectInfoMCTS
+    assert isinstance(peek, ISMCTS)
+    assert (tree.seconds, tree.iterations, peek.seconds, peek.iterations) == (None, 7, None, 7)
 
 
 # ------------------------------------------------------------ reproducibility

@@ -293,7 +293,8 @@ def add_parser(subparsers: _SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="printed rule: you cannot look at your reserved tiles")  # fmt: skip
     parser.add_argument("--opponents", default="easy", choices=sorted(OPPONENTS),
                         help="bot level in the other seats: easy (random), medium (heuristic)"
-                        " or hard (IS-MCTS, about 1 s a move); default easy")  # fmt: skip
+                        " or hard (medium improved by playouts, about 1 s a move);"
+                        " default easy")  # fmt: skip
     parser.add_argument("--max-rounds", type=int, default=0, metavar="R",
                         help="end and score the game after R rounds (default: no cap)")  # fmt: skip
     parser.add_argument("--no-color", action="store_true", help="never use ANSI colours")

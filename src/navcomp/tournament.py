@@ -1,6 +1,6 @@
 """``navcomp tournament``: bots play many games against each other.
 
-Bots are named by level (easy, medium, hard, cheat), one per seat; a shorter
+Bots are named by level (easy, medium, hard, cheat, ismcts, ...), one per seat; a shorter
 list is repeated to fill the seats.  Seats rotate: game i seats the list
 rotated by ``i % players``, so over a multiple of ``players`` games every bot
 sits in every position equally often.  Game i takes its seed and every bot's
@@ -28,6 +28,7 @@ from typing import Any
 from navcomp.bots import LEVELS, Bot, make_bot
 from navcomp.bots.ismcts import ISMCTS
 from navcomp.bots.levels import HARD_SECONDS
+from navcomp.bots.rollout import RolloutBot
 from navcomp.core import ActionError, play
 from navcomp.games import game_names, get_game
 from navcomp.stats import wilson_interval
@@ -57,14 +58,15 @@ def add_parser(commands: Any) -> None:
         "--seconds-per-move",
         type=float,
         metavar="S",
-        help=f"time budget of the searching bots (hard, cheat; default {HARD_SECONDS:g}); "
+        help=f"time budget of the searching bots (hard, cheat, ismcts; default {HARD_SECONDS:g}); "
         "results then depend on machine load and are not exactly reproducible",
     )
     add(
         "--iterations-per-move",
         type=int,
         metavar="N",
-        help="search iterations a move instead of time: results are exactly reproducible",
+        help="search iterations (hard: playouts) a move instead of time: results are exactly "
+        "reproducible",
     )
     add("--jobs", type=int, help="worker processes (default: CPUs; 1: in this process)")
     add("--seed", type=int, default=0, help="the tournament's seed (default 0)")
@@ -196,6 +198,15 @@ def seat_bot(level: str, settings: Settings) -> Bot:
             iterations=settings.iterations,
             exploration=bot.exploration,
             playout_steps=bot.playout_steps,
+        )
+    if settings.iterations is not None and isinstance(bot, RolloutBot):
+        return type(bot)(
+            seconds=None,
+            iterations=settings.iterations,
+            candidates=bot.candidates,
+            horizon=bot.horizon,
+            margin=bot.margin,
+            z=bot.z,
         )
     return bot
 

@@ -42,7 +42,7 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-SEARCHING = ("hard", "cheat")
+SEARCHING = ("hard", "cheat", "ismcts", "ismcts-cheat")
 """The levels that search, and so have a budget."""
 
 

@@ -1,7 +1,8 @@
 """Computer opponents.  They see a game only through the protocol.
 
 Levels by name (:func:`make_bot`): ``easy`` (random), ``medium`` (the game's
-heuristic player), ``hard`` (IS-MCTS, one second a move).  ``cheat`` is the
+heuristic player), ``hard`` (the heuristic player improved by rollouts, one second
+a move; :mod:`navcomp.bots.rollout`).  ``cheat`` is the
 perfect-information reference used to measure ``hard``; it is never offered
 to players.
 """

@@ -152,6 +152,14 @@ class SpaceMissionHeuristic:
         assert isinstance(state, SpaceMissionState)
         return choose(state, rng)
 
+    def ranked_actions(self, state: GameState, rng: random.Random) -> list[int]:
+        """The heuristic player's choice, then the first steps of its other plans, best
+        first: the candidates worth a closer look.  Not every legal action appears."""
+        from navcomp.games.space_mission.policy import ranked
+
+        assert isinstance(state, SpaceMissionState)
+        return ranked(state, rng)
+
 
 _POINT_KINDS: Final = tuple(range(SPACE))
 

@@ -80,7 +80,23 @@ class Deed(NamedTuple):
 
 
 def tile_points(tiles: Sequence[int]) -> int:
+    return _tile_points(tuple(tiles))
+
+
+@lru_cache(maxsize=1 << 14)
+def _tile_points(tiles: tuple[int, ...]) -> int:
+    """Cached: the hard bot's playouts call the medium player thousands of times a move."""
     return sum(tile_breakdown(tiles).values())
+
+
+@lru_cache(maxsize=1 << 14)
+def _pairs(hand: tuple[int, ...], a: int, b: int) -> list[tuple[int, int]]:
+    return [
+        (x, y)
+        for x, y in combinations(hand, 2)  # a hand is sorted
+        if any(card_matches(CARDS[x].orange, i) and card_matches(CARDS[y].orange, j)
+               for i, j in ((a, b), (b, a)))
+    ]  # fmt: skip
 
 
 @lru_cache(maxsize=1 << 14)
@@ -244,12 +260,7 @@ class Mind:
     def pairs(self, pos: int) -> list[tuple[int, int]]:
         """Pairs of my cards (in id order) that cover the landing coordinates at ``pos``."""
         a, b = self.s.board.landing[pos]
-        return [
-            (x, y)
-            for x, y in combinations(self.hand, 2)  # a hand is sorted
-            if any(card_matches(CARDS[x].orange, i) and card_matches(CARDS[y].orange, j)
-                   for i, j in ((a, b), (b, a)))
-        ]  # fmt: skip
+        return list(_pairs(tuple(self.hand), a, b))
 
 
 # ---------------------------------------------------------------------- plans
@@ -380,3 +391,20 @@ def choose(state: SpaceMissionState, rng: random.Random) -> int:
         return idle(m, found)
     ties = [action for rate, action in found if rate >= best - 1e-9]
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
+
+
+def ranked(state: SpaceMissionState, rng: random.Random) -> list[int]:
+    """The medium player's choice first, then the other first steps of its plans, best
+    plan first (each action once).  Reads what :func:`choose` reads: fair to the seat."""
+    first = choose(state, rng)
+    if state.phase != CONFIRM_TURN and state.phase != PICK and state.phase != TOPUP:
+        order = [a for _, a in sorted(plans(Mind(state)), key=lambda plan: -plan[0])]
+    else:
+        order = []
+    seen = {first}
+    found = [first]
+    for action in order:
+        if action not in seen:
+            seen.add(action)
+            found.append(action)
+    return found

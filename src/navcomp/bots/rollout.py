@@ -1,0 +1,232 @@
+"""Rollout policy improvement over the game's heuristic player, and a cheating twin.
+
+The rollout algorithm of Tesauro and Galperin (1996) and Bertsekas: to improve on a
+base policy (here the heuristic player, the medium level), try each of a few candidate
+actions, play on from each with the base policy for every seat, and take the action
+whose playouts end best.  Under hidden information each round of playouts runs in a
+*world* drawn from what the bot's seat knows (``state.determinizer(seat)``), never the
+true state, and every candidate of a round is played in the same world with the same
+random seed (common random numbers), so the differences between candidates come from
+the candidates and not from the luck of the deal.
+
+Candidates come from the game's heuristic (``ranked_actions``, when it has it: its own
+choice and the first steps of its next-best plans), else all legal actions.  The
+budget is spent by successive halving: after each phase the worse half of the
+candidates is dropped, the heuristic's choice always stays, and it is replaced only
+when another candidate beats it, over the same worlds, by a clear margin that is also
+large against the noise (a paired test).
+
+:class:`CheatingRollout` runs the same algorithm on the true state.  It cheats; it
+exists only to measure the fair bot against it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from typing import Any
+
+from navcomp.core.protocol import Determinizer, GameState
+
+DEFAULT_CANDIDATES = 3
+DEFAULT_HORIZON: int | None = None
+"""Playouts run to the end of the game: in our runs, 16 steps and the evaluation were
+much weaker than finishing the game (the evaluation does not value hands and ships)."""
+DEFAULT_MARGIN = 0.02
+DEFAULT_Z = 1.5
+LEAD_SCALE = 8.0
+"""Points of final lead that make a clearly better finish (a logistic's scale)."""
+
+
+class _TrueState:
+    """A determinizer that hands back the real position: perfect information."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def sample(self, rng: random.Random) -> GameState:
+        return self.state.clone()
+
+
+class _Arm:
+    __slots__ = ("action", "n", "total", "values")
+
+    def __init__(self, action: int) -> None:
+        self.action = action
+        self.values: dict[int, float] = {}  # round -> value, for paired comparisons
+        self.total = 0.0
+        self.n = 0
+
+    def mean(self) -> float:
+        return self.total / self.n if self.n else -math.inf
+
+
+class RolloutBot:
+    """Budget by playouts (``iterations``) or time (``seconds``), whichever ends first.
+
+    ``horizon``: heuristic moves a playout makes before the evaluation scores it (None:
+    play to the end).  ``margin`` and ``z``: another candidate replaces the heuristic's
+    choice only if its mean value, paired over the same worlds, is higher by more than
+    ``margin`` and by more than ``z`` standard errors."""
+
+    name = "rollout"
+    cheats = False
+
+    def __init__(
+        self,
+        seconds: float | None = 1.0,
+        iterations: int | None = None,
+        candidates: int = DEFAULT_CANDIDATES,
+        horizon: int | None = DEFAULT_HORIZON,
+        margin: float = DEFAULT_MARGIN,
+        z: float = DEFAULT_Z,
+    ) -> None:
+        if seconds is None and iterations is None:
+            raise ValueError("give a budget: seconds, iterations or both")
+        if seconds is not None and seconds <= 0:
+            raise ValueError("seconds must be positive")
+        if iterations is not None and iterations < 1:
+            raise ValueError("iterations must be at least 1")
+        if candidates < 1 or (horizon is not None and horizon < 0):
+            raise ValueError("candidates must be at least 1 and horizon at least 0")
+        self.seconds = seconds
+        self.iterations = iterations
+        self.candidates = candidates
+        self.horizon = horizon
+        self.margin = margin
+        self.z = z
+        self.last_iterations = 0
+
+    def _worlds(self, state: GameState, player: int) -> Determinizer | _TrueState:
+        return state.determinizer(player)
+
+    def _candidates(
+        self, state: GameState, legal: list[int], heuristic: Any, rng: random.Random
+    ) -> list[int]:
+        ranked = getattr(heuristic, "ranked_actions", None)
+        if ranked is not None:
+            found: list[int] = [a for a in ranked(state, rng) if a in legal]
+        else:
+            found = [heuristic.choose(state, rng)]
+        for action in legal:
+            if len(found) >= self.candidates:
+                break
+            if action not in found:
+                found.append(action)
+        return found[: self.candidates]
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        self.last_iterations = 0
+        if len(legal) == 1:
+            return legal[0]
+        player = state.current_player
+        assert player is not None
+        heuristic: Any = state.game.heuristic
+        if heuristic is None:
+            return legal[int(rng.random() * len(legal))]
+        found = self._candidates(state, legal, heuristic, rng)
+        if len(found) == 1:
+            return found[0]
+        arms = [_Arm(a) for a in found]
+        hint = arms[0]
+        self._race(state, player, arms, heuristic, rng)
+        best = max(arms, key=lambda arm: arm.mean())
+        if best is hint or not self._clearly_better(best, hint):
+            return hint.action
+        return best.action
+
+    def _clearly_better(self, best: _Arm, hint: _Arm) -> bool:
+        diffs = [v - hint.values[r] for r, v in best.values.items() if r in hint.values]
+        n = len(diffs)
+        if n < 2:
+            return False
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.margin and mean > self.z * math.sqrt(var / n)
+
+    def _race(
+        self,
+        state: GameState,
+        player: int,
+        arms: list[_Arm],
+        heuristic: Any,
+        rng: random.Random,
+    ) -> None:
+        worlds = self._worlds(state, player)
+        active = list(arms)
+        hint = arms[0]
+        phases = max(1, math.ceil(math.log2(len(arms))))
+        start = time.perf_counter()
+        done = 0
+        rounds = 0
+        for phase in range(phases):
+            deadline = None if self.seconds is None else start + self.seconds * (phase + 1) / phases
+            quota = None if self.iterations is None else self.iterations * (phase + 1) // phases
+            while True:
+                began = time.perf_counter()
+                world = worlds.sample(rng)
+                seed = rng.getrandbits(32)
+                for arm in active:
+                    value = self._playout(world.clone(), arm.action, player, heuristic, seed)
+                    arm.values[rounds] = value
+                    arm.total += value
+                    arm.n += 1
+                    done += 1
+                rounds += 1
+                if quota is not None and done + len(active) > quota:
+                    break
+                # stop when another round like this one would end past the deadline
+                now = time.perf_counter()
+                if deadline is not None and 2 * now - began >= deadline:
+                    break
+            if phase < phases - 1:
+                keep = max(1, (len(active) + 1) // 2)
+                ordered = sorted(active, key=lambda arm: -arm.mean())
+                active = ordered[:keep]
+                if hint not in active:  # the heuristic's choice stays, in the last place
+                    active = [*ordered[: keep - 1], hint] if keep > 1 else [ordered[0], hint]
+                if len(active) == 1:
+                    break
+        self.last_iterations = done
+
+    def _playout(
+        self, world: GameState, action: int, player: int, heuristic: Any, seed: int
+    ) -> float:
+        world.apply_action(action)
+        rng = random.Random(seed)
+        choose = heuristic.choose
+        steps = 0
+        limit = self.horizon
+        while world.current_player is not None and (limit is None or steps < limit):
+            world.apply_action(choose(world, rng))
+            steps += 1
+        return _value(world, player, heuristic)
+
+
+def _value(world: GameState, player: int, heuristic: Any) -> float:
+    """The seat's value at the end of a playout, in [0, 1].  A finished game counts half
+    the result and half a logistic of the final lead in points (a big win beats a narrow
+    one, which makes the comparison of candidates less noisy); an unfinished one counts
+    what the game's evaluation says."""
+    result = world.result()
+    if result is None:
+        value: float = heuristic.evaluate(world)[player]
+        return value
+    scores = result.scores
+    lead = scores[player] - max(x for q, x in enumerate(scores) if q != player)
+    squashed = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / LEAD_SCALE))))
+    return 0.5 * result.rewards()[player] + 0.5 * squashed
+
+
+class CheatingRollout(RolloutBot):
+    """The same algorithm on the true state.  A reference that cheats: never offered."""
+
+    name = "cheat-rollout"
+    cheats = True
+
+    def _worlds(self, state: GameState, player: int) -> Determinizer | _TrueState:
+        return _TrueState(state)
