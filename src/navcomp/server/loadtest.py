@@ -18,6 +18,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -243,11 +244,11 @@ def server_figures(
     tables: int, seconds: float, interval: float, seed: int, url: str | None
 ) -> dict[str, float]:
     if url is not None:
-        return asyncio.run(_run(url.rstrip("/"), tables, seconds, interval, seed))
-    from navcomp.server.serve import wait_until_up
+        return _on_own_loop(url.rstrip("/"), tables, seconds, interval, seed)
+    from navcomp.server.serve import free_port, wait_until_up
 
     with tempfile.TemporaryDirectory() as folder:
-        port = _free_port()
+        port = free_port()
         process = subprocess.Popen(
             [
                 sys.executable,
@@ -264,16 +265,16 @@ def server_figures(
         try:
             base = f"http://127.0.0.1:{port}"
             wait_until_up(base, process)
-            return asyncio.run(_run(base, tables, seconds, interval, seed))
+            return _on_own_loop(base, tables, seconds, interval, seed)
         finally:
             process.terminate()
             process.wait(30)
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
+def _on_own_loop(
+    base: str, tables: int, seconds: float, interval: float, seed: int
+) -> dict[str, float]:
+    """The clients on an event loop of their own thread: the caller may already run one
+    (Playwright's sync API, say, leaves a loop running in the main thread)."""
+    with ThreadPoolExecutor(1, thread_name_prefix="bench-clients") as pool:
+        return pool.submit(asyncio.run, _run(base, tables, seconds, interval, seed)).result()
