@@ -11,6 +11,7 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
 from navcomp.server.app import Settings, create_app
+from navcomp.server.serve import free_port, wait_until_up
 from navcomp.store.schema import moves
 
 
@@ -105,15 +106,6 @@ def log_length(database_url: str, table_id: int) -> int:
         engine.dispose()
 
 
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 class ServerProcess:
     """``navcomp serve`` in a real process, for races, restarts and kills."""
 
@@ -128,8 +120,6 @@ class ServerProcess:
         import subprocess
         import sys
         import tempfile
-
-        import httpx2 as httpx
 
         self.output = tempfile.TemporaryFile()  # noqa: SIM115 (open as long as the server runs)
         self.process = subprocess.Popen(
@@ -148,16 +138,11 @@ class ServerProcess:
             stderr=subprocess.STDOUT,
         )
 
-        def ready() -> bool:
-            if self.process.poll() is not None:
-                self.output.seek(0)
-                raise AssertionError(f"server exited: {self.output.read().decode()}")
-            try:
-                return httpx.get(self.base + "/api/games", timeout=1).status_code == 200
-            except httpx.TransportError:
-                return False
-
-        wait_for(ready, timeout=30)
+        try:
+            wait_until_up(self.base, self.process)
+        except RuntimeError as error:
+            self.output.seek(0)
+            raise AssertionError(f"{error}: {self.output.read().decode()}") from None
         return self
 
     def kill(self) -> None:

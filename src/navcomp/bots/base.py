@@ -44,3 +44,27 @@ class HeuristicBot:
             raise ValueError(f"{state.game.info.title} has no heuristic player")
         action: int = heuristic.choose(state, rng)
         return action
+
+
+class TrueState:
+    """A determinizer that hands back the real position: perfect information.
+
+    The cheating references search with it in place of ``state.determinizer``."""
+
+    __slots__ = ("state",)
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+
+    def sample(self, rng: random.Random) -> GameState:
+        return self.state.clone()
+
+
+def check_budget(seconds: float | None, iterations: int | None) -> None:
+    """A searching bot needs a time (> 0), a count (>= 1), or both."""
+    if seconds is None and iterations is None:
+        raise ValueError("give a budget: seconds, iterations or both")
+    if seconds is not None and seconds <= 0:
+        raise ValueError("seconds must be positive")
+    if iterations is not None and iterations < 1:
+        raise ValueError("iterations must be at least 1")

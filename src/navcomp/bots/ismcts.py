@@ -23,6 +23,7 @@ import random
 import time
 from typing import Any
 
+from navcomp.bots.base import TrueState, check_budget
 from navcomp.core.protocol import Determinizer, GameState
 
 DEFAULT_EXPLORATION = 0.7
@@ -38,18 +39,6 @@ class Node:
         self.visits = 0
         self.avail = 1
         self.total = 0.0
-
-
-class _TrueState:
-    """A determinizer that hands back the real position: perfect information."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def sample(self, rng: random.Random) -> GameState:
-        return self.state.clone()
 
 
 class ISMCTS:
@@ -68,12 +57,7 @@ class ISMCTS:
         margin: float = DEFAULT_MARGIN,
         strong_playouts: bool = False,
     ) -> None:
-        if seconds is None and iterations is None:
-            raise ValueError("give a budget: seconds, iterations or both")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("seconds must be positive")
-        if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1")
+        check_budget(seconds, iterations)
         self.seconds = seconds
         self.iterations = iterations
         self.exploration = exploration
@@ -83,7 +67,7 @@ class ISMCTS:
         self.strong_playouts = strong_playouts
         self.last_iterations = 0
 
-    def _worlds(self, state: GameState, player: int) -> Determinizer | _TrueState:
+    def _worlds(self, state: GameState, player: int) -> Determinizer | TrueState:
         return state.determinizer(player)
 
     def choose(self, state: GameState, rng: random.Random) -> int:
@@ -198,5 +182,5 @@ class PerfectInfoMCTS(ISMCTS):
     name = "cheat"
     cheats = True
 
-    def _worlds(self, state: GameState, player: int) -> Determinizer | _TrueState:
-        return _TrueState(state)
+    def _worlds(self, state: GameState, player: int) -> Determinizer | TrueState:
+        return TrueState(state)

@@ -27,6 +27,7 @@ import random
 import time
 from typing import Any
 
+from navcomp.bots.base import TrueState, check_budget
 from navcomp.core.protocol import Determinizer, GameState
 
 DEFAULT_CANDIDATES = 3
@@ -37,18 +38,6 @@ DEFAULT_MARGIN = 0.02
 DEFAULT_Z = 1.5
 LEAD_SCALE = 8.0
 """Points of final lead that make a clearly better finish (a logistic's scale)."""
-
-
-class _TrueState:
-    """A determinizer that hands back the real position: perfect information."""
-
-    __slots__ = ("state",)
-
-    def __init__(self, state: GameState) -> None:
-        self.state = state
-
-    def sample(self, rng: random.Random) -> GameState:
-        return self.state.clone()
 
 
 class _Arm:
@@ -84,12 +73,7 @@ class RolloutBot:
         margin: float = DEFAULT_MARGIN,
         z: float = DEFAULT_Z,
     ) -> None:
-        if seconds is None and iterations is None:
-            raise ValueError("give a budget: seconds, iterations or both")
-        if seconds is not None and seconds <= 0:
-            raise ValueError("seconds must be positive")
-        if iterations is not None and iterations < 1:
-            raise ValueError("iterations must be at least 1")
+        check_budget(seconds, iterations)
         if candidates < 1 or (horizon is not None and horizon < 0):
             raise ValueError("candidates must be at least 1 and horizon at least 0")
         self.seconds = seconds
@@ -100,7 +84,7 @@ class RolloutBot:
         self.z = z
         self.last_iterations = 0
 
-    def _worlds(self, state: GameState, player: int) -> Determinizer | _TrueState:
+    def _worlds(self, state: GameState, player: int) -> Determinizer | TrueState:
         return state.determinizer(player)
 
     def _candidates(
@@ -228,5 +212,5 @@ class CheatingRollout(RolloutBot):
     name = "cheat-rollout"
     cheats = True
 
-    def _worlds(self, state: GameState, player: int) -> Determinizer | _TrueState:
-        return _TrueState(state)
+    def _worlds(self, state: GameState, player: int) -> Determinizer | TrueState:
+        return TrueState(state)

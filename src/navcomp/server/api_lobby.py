@@ -84,7 +84,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
 
         def work(c: Connection) -> dict[str, Any]:
             change(c, session)
-            if not c.execute(select(game_tables.c.id).where(game_tables.c.id == table_id)).first():
+            if not lobby.table_exists(c, table_id):
                 return {"id": table_id, "status": "closed"}
             return lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id))
 

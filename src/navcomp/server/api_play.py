@@ -12,7 +12,7 @@ from navcomp.core.registry import get_game
 from navcomp.server import lobby
 from navcomp.server.errors import ApiError
 from navcomp.server.flow import submit
-from navcomp.server.games import log_entries
+from navcomp.server.games import log_entries, walk_log
 from navcomp.server.views import public_log, seat_payload
 
 if TYPE_CHECKING:
@@ -65,9 +65,9 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
         def work(c: Connection) -> dict[str, Any]:
             row = lobby.table_row(c, table_id)
             seat = lobby.seat_of(lobby.seat_rows(c, table_id), session.user if session else None)
-            entries = [(e.seq, e.seat, e.action) for e in log_entries(c, table_id)]
             initial = get_game(row.game).new_initial_state(row.num_seats, row.seed, row.options)
-            return {"version": row.version, "entries": public_log(initial, entries, seat)}
+            entries = public_log(initial, log_entries(c, table_id), seat)
+            return {"version": row.version, "entries": entries}
 
         return await server.read(work)
 
@@ -82,32 +82,22 @@ def _replay(c: Connection, table_id: int) -> dict[str, Any]:
     if row.status != "over":
         raise ApiError(409, "game_not_over", "the replay opens when the game is over")
     game = get_game(row.game)
-    state = game.new_initial_state(row.num_seats, row.seed, row.options)
-    states = [state.clone()]
-    entries = []
-    for entry in log_entries(c, table_id):
-        if entry.action is None:
-            states.pop()
-            state = states[-1].clone()
-            text = "undo"
-        else:
-            text = game.action_to_text(entry.action)
-            state.apply_action(entry.action)
-            states.append(state.clone())
-        entries.append(
-            {
-                "seq": entry.seq,
-                "seat": entry.seat,
-                "text": text,
-                "state": state.to_json(),
-                **_revealed(state, row.num_seats),
-            }
-        )
+    initial = game.new_initial_state(row.num_seats, row.seed, row.options)
+    entries = [
+        {
+            "seq": entry.seq,
+            "seat": entry.seat,
+            "text": "undo" if entry.action is None else game.action_to_text(entry.action),
+            "state": after.to_json(),
+            **_revealed(after, row.num_seats),
+        }
+        for entry, _, after in walk_log(initial, log_entries(c, table_id))
+    ]
     return {
         "table": lobby.describe(row, lobby.seat_rows(c, table_id)),
         "seed": row.seed,
-        "initial": states[0].to_json(),
-        "initial_view": _revealed(states[0], row.num_seats),
+        "initial": initial.to_json(),
+        "initial_view": _revealed(initial, row.num_seats),
         "entries": entries,
     }
 

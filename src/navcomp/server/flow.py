@@ -47,7 +47,7 @@ async def relay(server: Server, table_id: int, last: dict[str, Any] | None) -> N
         return
 
     def work(c: Connection) -> tuple[dict[str, Any], Any]:
-        if not c.execute(select(game_tables.c.id).where(game_tables.c.id == table_id)).first():
+        if not lobby.table_exists(c, table_id):
             return {"id": table_id, "status": "closed", "seats": []}, None
         row = lobby.table_row(c, table_id)
         seat_list = lobby.seat_rows(c, table_id)

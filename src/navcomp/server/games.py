@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,6 +80,27 @@ def effective_actions(entries: Sequence[Entry]) -> list[int]:
         else:
             actions.append(entry.action)
     return actions
+
+
+def walk_log(
+    initial: GameState, entries: Iterable[Entry]
+) -> Iterator[tuple[Entry, GameState, GameState]]:
+    """Each entry with the state it was taken in and the state after it.
+
+    An undo goes back to the state before the action it takes back.  The
+    states handed out are never changed afterwards.
+    """
+    before_each: list[GameState] = []  # the state before each action still in force
+    state = initial
+    for entry in entries:
+        before = state
+        if entry.action is None:
+            state = before_each.pop()
+        else:
+            before_each.append(state)
+            state = state.clone()
+            state.apply_action(entry.action)
+        yield entry, before, state
 
 
 def log_entries(conn: Connection, table_id: int) -> list[Entry]:

@@ -27,6 +27,11 @@ class Subscriber:
     user_name: str | None = None  # to find the seat again when seats change in the lobby
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
+    def offer(self, message: str) -> None:
+        if self.queue.full():  # every push is a whole view: the oldest can go
+            self.queue.get_nowait()
+        self.queue.put_nowait(message)
+
 
 def encode(message: dict[str, Any]) -> str:
     return orjson.dumps(message).decode()
@@ -90,9 +95,7 @@ class Hub:
                 if last is not None:
                     seat_last = {"seat": last["seat"], "text": last["texts"][seat]}
                 messages[seat] = encode(state_message(table, live, seat, seat_last, views[seat]))
-            if subscriber.queue.full():  # every push is a whole view: drop the oldest
-                subscriber.queue.get_nowait()
-            subscriber.queue.put_nowait(messages[seat])
+            subscriber.offer(messages[seat])
 
     def publish_table(self, table_id: int, table: dict[str, Any], live: Live | None = None) -> None:
         """A lobby change (or the start): everyone's seat as it now is, and what it sees."""
@@ -107,6 +110,4 @@ class Hub:
                 message = {"type": "table", "table": table, "seat": subscriber.seat}
             else:
                 message = state_message(table, live, subscriber.seat, None)
-            if subscriber.queue.full():
-                subscriber.queue.get_nowait()
-            subscriber.queue.put_nowait(encode(message))
+            subscriber.offer(encode(message))

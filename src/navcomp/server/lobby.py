@@ -95,6 +95,12 @@ def table_row(conn: Connection, table_id: int, lock: bool = False) -> DbRow:
     return row
 
 
+def table_exists(conn: Connection, table_id: int) -> bool:
+    """False once the creator has closed the table (or for an id that never was)."""
+    query = select(game_tables.c.id).where(game_tables.c.id == table_id)
+    return conn.execute(query).first() is not None
+
+
 def seat_rows(conn: Connection, table_id: int) -> Sequence[DbRow]:
     return conn.execute(_SEAT_ROWS, {"table_id": table_id}).all()
 

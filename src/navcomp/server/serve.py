@@ -82,3 +82,13 @@ def wait_until_up(base: str, process: Any, timeout: float = 30.0) -> None:
         if time.monotonic() > deadline:
             raise RuntimeError("the server did not come up")
         time.sleep(0.1)
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on now."""
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from navcomp.core.protocol import GameState
+from navcomp.server.games import Entry, walk_log
 
 
 def seat_payload(state: GameState, seat: int | None, view: Any = None) -> dict[str, Any]:
@@ -25,19 +26,16 @@ def seat_payload(state: GameState, seat: int | None, view: Any = None) -> dict[s
 
 
 def public_log(
-    game_state: GameState, entries: list[tuple[int, int, int | None]], viewer: int | None
+    initial: GameState, entries: list[Entry], viewer: int | None
 ) -> list[dict[str, Any]]:
-    """The log as ``viewer`` may read it; ``game_state`` is the initial state (changed)."""
-    out = []
-    stack: list[GameState] = []
-    state = game_state
-    for seq, seat, action in entries:
-        if action is None:
-            state = stack.pop()
-            text = "undo"
-        else:
-            text = state.public_action_text(action, viewer)
-            stack.append(state.clone())
-            state.apply_action(action)
-        out.append({"seq": seq, "seat": seat, "text": text})
-    return out
+    """The log as ``viewer`` may read it, from the game's initial state."""
+    return [
+        {
+            "seq": entry.seq,
+            "seat": entry.seat,
+            "text": "undo"
+            if entry.action is None
+            else before.public_action_text(entry.action, viewer),
+        }
+        for entry, before, _ in walk_log(initial, entries)
+    ]
