@@ -1,0 +1,159 @@
+"""Space Pioneers actions: dense ids with text and JSON forms.
+
+======== =================================== =========================================
+kind     text form                           meaning
+======== =================================== =========================================
+take     ``take 1``, ``take 2``              draw face-up card 1 or 2 (refilled)
+draw     ``draw``                            draw the deck's top card
+seek     ``seek``                            "no spaceship around": show the hand and
+                                             draw until a spaceship comes
+pass     ``pass``                            end the turn without placing a card
+back     ``back``                            put the chosen card back into the hand
+done     ``done``                            end the turn without removing a spaceship
+choose   ``choose Pyros-3``                  pick the card from the hand to place
+capture  ``capture Pyros-3``                 which planet card to capture, when the
+                                             rules leave the choice to the player
+remove   ``remove Blaze-2``                  a spaceship from hand or network to the
+                                             discard pile
+place    ``place 2 -1 0``                    the chosen card into player 2's network,
+                                             column -1, row 0 (the first card of a
+                                             network is at 0 0; rows grow downwards)
+======== =================================== =========================================
+
+Ids are grouped in this order, so lists built kind by kind are already sorted.
+A card is named by its planet or ship and its copy number (1 to 8 for planets,
+1 to 4 for ships); its JSON form is its id, 0 to 95.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Final
+
+from navcomp.core.errors import MalformedActionError
+from navcomp.games.space_pioneers.components import CARDS, CELLS, GRID, MAX_PLAYERS, NUM_CARDS
+
+TAKE0: Final = 0
+DRAW: Final = 2
+SEEK: Final = 3
+PASS: Final = 4
+BACK: Final = 5
+DONE: Final = 6
+CHOOSE0: Final = 7
+CAPTURE0: Final = CHOOSE0 + NUM_CARDS
+REMOVE0: Final = CAPTURE0 + NUM_CARDS
+PLACE0: Final = REMOVE0 + NUM_CARDS
+NUM_ACTIONS: Final = PLACE0 + MAX_PLAYERS * CELLS
+
+_WORDS: Final = {DRAW: "draw", SEEK: "seek", PASS: "pass", BACK: "back", DONE: "done"}
+_BY_WORD: Final = {word: action for action, word in _WORDS.items()}
+_CARD_ACTIONS: Final = {"choose": CHOOSE0, "capture": CAPTURE0, "remove": REMOVE0}
+_HALF: Final = GRID // 2
+
+
+def _card_names() -> tuple[str, ...]:
+    names: list[str] = []
+    copies: dict[str, int] = {}
+    for card in CARDS:
+        copies[card.name] = copies.get(card.name, 0) + 1
+        names.append(f"{card.name}-{copies[card.name]}")
+    return tuple(names)
+
+
+CARD_NAMES: Final = _card_names()
+"""Each card's text name, by id: ``Pyros-3`` is the third Pyros card."""
+_CARD_BY_NAME: Final = {name.lower(): card for card, name in enumerate(CARD_NAMES)}
+
+
+def cell_xy(cell: int) -> tuple[int, int]:
+    """A grid cell as (column, row) relative to a network's first card."""
+    return cell % GRID - _HALF, cell // GRID - _HALF
+
+
+def xy_cell(x: int, y: int) -> int:
+    if not (-_HALF <= x <= _HALF and -_HALF <= y <= _HALF):
+        raise MalformedActionError(f"columns and rows run from {-_HALF} to {_HALF}")
+    return (y + _HALF) * GRID + x + _HALF
+
+
+def place_action(network: int, cell: int) -> int:
+    return PLACE0 + network * CELLS + cell
+
+
+def _card(text: str) -> int:
+    try:
+        return _CARD_BY_NAME[text.lower()]
+    except KeyError:
+        raise MalformedActionError(f"no card is called {text!r} (try e.g. Pyros-3)") from None
+
+
+def to_text(action: int) -> str:
+    if action < DRAW:
+        return f"take {action - TAKE0 + 1}"
+    if action < CHOOSE0:
+        return _WORDS[action]
+    if action < PLACE0:
+        base = REMOVE0 if action >= REMOVE0 else CAPTURE0 if action >= CAPTURE0 else CHOOSE0
+        word = next(w for w, b in _CARD_ACTIONS.items() if b == base)
+        return f"{word} {CARD_NAMES[action - base]}"
+    network, cell = divmod(action - PLACE0, CELLS)
+    x, y = cell_xy(cell)
+    return f"place {network} {x} {y}"
+
+
+def from_text(text: str) -> int:
+    words = text.strip().lower().split()
+    if not words:
+        raise MalformedActionError("an empty action")
+    word, args = words[0], words[1:]
+    if word in _BY_WORD and not args:
+        return _BY_WORD[word]
+    if word == "take" and args in (["1"], ["2"]):
+        return TAKE0 + int(args[0]) - 1
+    if word in _CARD_ACTIONS and len(args) == 1:
+        return _CARD_ACTIONS[word] + _card(args[0])
+    if word == "place" and len(args) == 3:
+        try:
+            network, x, y = (int(a) for a in args)
+        except ValueError:
+            raise MalformedActionError("place takes a player and two numbers") from None
+        if not 0 <= network < MAX_PLAYERS:
+            raise MalformedActionError(f"players are 0 to {MAX_PLAYERS - 1}")
+        return place_action(network, xy_cell(x, y))
+    raise MalformedActionError(f"cannot read {text!r} as an action")
+
+
+def to_json(action: int) -> dict[str, Any]:
+    if action < DRAW:
+        return {"type": "take", "slot": action - TAKE0}
+    if action < CHOOSE0:
+        return {"type": _WORDS[action]}
+    if action < PLACE0:
+        text = to_text(action).split()[0]
+        return {"type": text, "card": action - _CARD_ACTIONS[text]}
+    network, cell = divmod(action - PLACE0, CELLS)
+    x, y = cell_xy(cell)
+    return {"type": "place", "network": network, "x": x, "y": y}
+
+
+def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
+    value = data.get(key)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise MalformedActionError(f"{key!r} must be an integer from {low} to {high}")
+    return value
+
+
+def from_json(data: Mapping[str, Any]) -> int:
+    kind = data.get("type")
+    if kind == "take":
+        return TAKE0 + _int(data, "slot", 0, 1)
+    if isinstance(kind, str) and kind in _BY_WORD:
+        return _BY_WORD[kind]
+    if isinstance(kind, str) and kind in _CARD_ACTIONS:
+        return _CARD_ACTIONS[kind] + _int(data, "card", 0, NUM_CARDS - 1)
+    if kind == "place":
+        network = _int(data, "network", 0, MAX_PLAYERS - 1)
+        x = _int(data, "x", -_HALF, _HALF)
+        y = _int(data, "y", -_HALF, _HALF)
+        return place_action(network, xy_cell(x, y))
+    raise MalformedActionError(f"unknown action type {kind!r}")
