@@ -25,8 +25,9 @@ if TYPE_CHECKING:
 
 @cache
 def card_json(card: int) -> dict[str, Any]:
-    """A card as the views show it: id, text name, kind, planet or ship name, colour, symbols."""
-    return {"name": CARD_NAMES[card], **CARDS[card].to_json()}
+    """A card as views show it: id, name (Pyros-3), kind, title (Pyros), colour, symbols."""
+    data = CARDS[card].to_json()
+    return {**data, "name": CARD_NAMES[card], "title": data["name"]}
 
 
 def _cards(cards: Sequence[int]) -> list[dict[str, Any]]:
