@@ -22,7 +22,15 @@ from navcomp.games.space_pioneers.missions import (
     missions_met,
     solo_met,
 )
-from navcomp.games.space_pioneers.network import KIND, TYPE, Network, places, stays_connected
+from navcomp.games.space_pioneers.network import (
+    KIND,
+    TYPE,
+    Network,
+    fits,
+    frontier,
+    places,
+    stays_connected,
+)
 
 DRAW: Final = 0
 CHOOSE: Final = 1
@@ -110,9 +118,7 @@ class PioneersRules:
         if phase == DRAW:
             return self._draws()
         if phase == CHOOSE:
-            return [act.PASS] + [
-                act.CHOOSE0 + c for c in sorted(self.hands[self.current]) if self._targets(c)
-            ]
+            return [act.PASS, *(act.CHOOSE0 + c for c in self._placeable())]
         if phase == PLACE:
             return [act.BACK, *self._targets(self.selected)]
         if phase == CAPTURE:
@@ -131,6 +137,28 @@ class PioneersRules:
                 c >= 0 and KIND[c] == SHIP for c in self.face_up
             ):
                 out.append(act.SEEK)
+        return out
+
+    def _placeable(self) -> list[int]:
+        """The cards in the current player's hand that fit somewhere, ascending."""
+        p = self.current
+        networks = self.networks
+        frontiers = [frontier(network) for network in networks]
+        out = []
+        for card in sorted(self.hands[p]):
+            kind = KIND[card]
+            for owner, network in enumerate(networks):
+                own = owner == p
+                if not network:
+                    if own and kind == SHIP:
+                        break
+                elif (own or kind == PLANET) and any(
+                    fits(card, cell, network, own) for cell in frontiers[owner]
+                ):
+                    break
+            else:
+                continue
+            out.append(card)
         return out
 
     def _targets(self, card: int) -> list[int]:
