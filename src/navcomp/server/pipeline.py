@@ -153,7 +153,7 @@ def _undo(row: Any, live: Live, seat: int) -> None:
     if state.current_player != seat:
         raise NotYourTurnError("only the player on turn may undo")
     if not live.actions or not state.can_undo():
-        raise IllegalActionError("nothing to undo: drawing and looking cannot be undone")
+        raise IllegalActionError("nothing to undo: the rules do not allow taking it back")
     live.actions.pop()
     live.state = rebuild(row, live.actions)
 
