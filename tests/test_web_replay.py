@@ -102,7 +102,8 @@ def test_the_tie_sentence_names_the_rule_that_decided(browser: Browser, web_serv
             return list(
                 page.evaluate(
                     """async ([result, stations, names]) =>
-                        (await import("/static/js/games/space-mission/scores.js")).tieNotes(result, stations, names)""",
+                        (await import("/static/js/games/space-mission/scores.js"))
+                            .tieNotes(result, stations, names)""",
                     [result, stations, names],
                 )
             )

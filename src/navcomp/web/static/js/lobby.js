@@ -89,7 +89,8 @@ export function renderSignIn(root) {
 
 function tableSummary(table) {
   const people = table.seats.map(seatName).join(", ");
-  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${table.num_seats} ${t("seats_word")} · ${people}`;
+  const seats = table.num_seats === 1 ? t("solo_word") : `${table.num_seats} ${t("seats_word")}`;
+  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats} · ${people}`;
 }
 
 function statusWord(table) {

@@ -296,7 +296,7 @@ function drawGame() {
 function statusBar(ctx, items) {
   const { table, names: ns, last } = ctx;
   const turn = table.to_move;
-  const text = (move) => gameView().actionText(move, ctx.view);
+  const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view));
   return h("section", { class: "status card", id: "status" },
     h("span", {}, t("table_no", { id: current.id }), " · ", gameTitle(table.game)),
     turn !== null && !ctx.over

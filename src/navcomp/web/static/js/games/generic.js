@@ -24,7 +24,7 @@ export function drawGame(ctx) {
 function actionsCard(ctx) {
   const mine = ctx.myTurn;
   return h("section", { class: "card", id: "actions", dataset: { mine: mine ? "1" : "0" } },
-    h("h3", {}, mine ? t("your_turn") : t("waiting_for", { name: ctx.names[ctx.table.to_move] })),
+    h("h3", {}, mine ? t("your_turn_heading") : t("waiting_for", { name: ctx.names[ctx.table.to_move] })),
     mine
       ? h("div", { class: "choices", role: "group", "aria-label": t("choose_action") },
           (ctx.legal || []).map((entry) => h("button", {
