@@ -108,8 +108,23 @@ def test_a_solo_table_is_played_to_its_end_and_its_score_kept_once(database_url:
         assert best == {"player": "ann", **mine}
 
 
-def test_high_scores_best_first_ten_each_mine_and_everybody_s(sqlite_url: str) -> None:
-    with running(sqlite_url) as client:
+def test_two_racing_final_moves_keep_one_score(database_url: str) -> None:
+    """The final move sent twice at once (two tabs, say): one commits with its score, the
+    other is refused and keeps nothing."""
+    with running(database_url) as client:
+        ann = Player(client, "ann")
+        table_id = solo_table(ann)
+        for version in (0, 1):
+            assert ann.move(table_id, "count", version).status_code == 200
+        with ThreadPoolExecutor(2) as pool:
+            answers = list(pool.map(lambda _: ann.move(table_id, "count", 2), range(2)))
+        assert sorted(a.status_code for a in answers) == [200, 409]
+        me = ann.get("/api/me").json()["id"]
+        assert stored_scores(database_url) == [(table_id, me, GAME, 3)]
+
+
+def test_high_scores_best_first_ten_each_mine_and_everybody_s(database_url: str) -> None:
+    with running(database_url) as client:
         ann, ben = Player(client, "ann"), Player(client, "ben")
         ann_tables: dict[int, list[int]] = {counts: [] for counts in range(4)}
         for counts in [0, 1, 2, 3, 1, 2, 0, 3, 1, 2, 0, 1]:  # twelve games
@@ -144,8 +159,8 @@ def test_high_scores_best_first_ten_each_mine_and_everybody_s(sqlite_url: str) -
             assert (answer.status_code, answer.json()["error"]["code"]) == (422, code)
 
 
-def test_only_one_seat_tables_count_and_bots_play_any_game(sqlite_url: str) -> None:
-    with running(sqlite_url) as client:
+def test_only_one_seat_tables_count_and_bots_play_any_game(database_url: str) -> None:
+    with running(database_url) as client:
         server = client.app.state.server  # type: ignore[attr-defined]
         server.runner.executor.shutdown()
         server.runner.executor = ThreadPoolExecutor(1)  # knows count to three (registered here)
@@ -169,7 +184,7 @@ def test_only_one_seat_tables_count_and_bots_play_any_game(sqlite_url: str) -> N
         assert over["table"]["result"]["scores"][0] == 0
         log = ann.get(f"/api/tables/{table_id}/log").json()["entries"]
         assert {e["seat"] for e in log} == {0, 1}  # the bot played its counts
-        assert stored_scores(sqlite_url) == []  # two seats: no solo score
+        assert stored_scores(database_url) == []  # two seats: no solo score
         assert ann.get("/api/solo-scores", params={"game": GAME}).json()["best"] == []
 
 
