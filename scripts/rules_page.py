@@ -1,10 +1,11 @@
-"""Write the players' rules page, ``static/rules.html``, from ``docs/rules/space-mission.md``.
+"""Write Space Mission's rules page for players, ``static/js/games/space-mission/rules.html``
+(beside the game's view), from ``docs/rules/space-mission.md``.
 
 The doc stays the one source: run ``python scripts/rules_page.py`` after changing it (a test
 checks that the page is up to date). Only the Markdown the doc uses is understood: headings,
 paragraphs, lists, tables, ``**bold**``, ``*italic*``, ``code`` and links. The engine
 decisions (for developers) are left out. Headings carry ``data-i18n`` keys, which
-``js/rules.js`` translates into German and Japanese; the long text is English.
+``js/games/space-mission/rules.js`` translates into German and Japanese; the long text is English.
 """
 
 from __future__ import annotations
@@ -16,7 +17,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "docs" / "rules" / "space-mission.md"
-TARGET = ROOT / "src" / "navcomp" / "web" / "static" / "rules.html"
+TARGET = (
+    ROOT / "src" / "navcomp" / "web" / "static" / "js" / "games" / "space-mission" / "rules.html"
+)
 LEFT_OUT = "Engine decisions"  # a heading: this section is for developers, not players
 
 HEAD = """<!doctype html>
@@ -26,7 +29,7 @@ HEAD = """<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>Space Mission: the rules · NavComp</title>
   <link rel="stylesheet" href="/static/app.css">
-  <script type="module" src="/static/js/rules.js"></script>
+  <script type="module" src="/static/js/games/space-mission/rules.js"></script>
 </head>
 <body class="rules-page">
   <header class="top">

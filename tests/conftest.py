@@ -46,6 +46,16 @@ def postgres_url(database: str) -> str:
     return url
 
 
+@pytest.fixture
+def count_game(monkeypatch: pytest.MonkeyPatch) -> object:
+    """Count to three (tests/count_game.py), a solitaire for 1 or 2, registered for one test."""
+    import count_game
+    from navcomp.core import registry
+
+    monkeypatch.setitem(registry._GAMES, count_game.NAME, count_game.GAME)
+    return count_game.GAME
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def database_url(request: pytest.FixtureRequest, tmp_path: object) -> Iterator[str]:
     if request.param == "sqlite":

@@ -107,11 +107,15 @@ def log_length(database_url: str, table_id: int) -> int:
 
 
 class ServerProcess:
-    """``navcomp serve`` in a real process, for races, restarts and kills."""
+    """``navcomp serve`` in a real process, for races, restarts and kills.
 
-    def __init__(self, database_url: str, *extra: str) -> None:
+    ``program`` runs instead of ``-m navcomp.cli`` (tests/count_game.py: the command
+    with count to three registered)."""
+
+    def __init__(self, database_url: str, *extra: str, program: str | None = None) -> None:
         self.database_url = database_url
         self.extra = extra
+        self.program = ["-m", "navcomp.cli"] if program is None else [program]
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: Any = None
@@ -125,8 +129,7 @@ class ServerProcess:
         self.process = subprocess.Popen(
             [
                 sys.executable,
-                "-m",
-                "navcomp.cli",
+                *self.program,
                 "serve",
                 "--port",
                 str(self.port),

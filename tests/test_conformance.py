@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from navcomp.core import conformance
+from navcomp.core import Game, conformance
 from navcomp.games import SPACE_MISSION, game_names, get_game
 
 
@@ -28,3 +30,9 @@ def test_random_playthrough(players: int, seed: int) -> None:
 
 def test_check_game_runs_the_whole_specification() -> None:
     conformance.check_game(SPACE_MISSION, seeds=range(1))
+
+
+def test_the_solitaire_of_the_tests_passes_too(count_game: Game[Any]) -> None:
+    """Count to three (tests/count_game.py) stands in for other games in the server,
+    terminal and browser tests: it must be a game of the protocol like any other."""
+    conformance.check_game(count_game, seeds=range(2))

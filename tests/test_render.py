@@ -8,13 +8,9 @@ from typing import Any
 import pytest
 
 from navcomp.games.space_mission import GAME, SpaceMissionState
-from navcomp.games.space_mission.render import (
-    render_board,
-    render_choices,
-    render_private,
-    render_result,
-)
+from navcomp.games.space_mission.render import render_board, render_private
 from navcomp.games.space_mission.scoring import CATEGORIES
+from navcomp.terminal import format_choices, score_sheet
 
 
 def played(seed: int, steps: int, players: int = 3, **options: Any) -> SpaceMissionState:
@@ -116,12 +112,12 @@ def test_hidden_reserved_tiles() -> None:
     pytest.fail("no random game had a reserved tile")
 
 
-def test_result_sheet_from_view_result_and_json() -> None:
+def test_the_score_sheet_has_every_category_the_totals_ranks_and_winners() -> None:
     state = finished(7)
     result = state.result()
     assert result is not None
-    for data in (state.view(0), result, result.to_json()):
-        text = render_result(data)
+    for names in (["you", "P1", "P2"], ["P0", "P1", "P2"]):
+        text = score_sheet(result, names)
         assert text.startswith("Final score")
         for row in (*CATEGORIES, "total", "rank", "winner"):
             assert any(line.startswith(row) for line in text.splitlines())
@@ -134,20 +130,17 @@ def test_result_sheet_marks_every_winner() -> None:
     state = finished(8, players=4)
     result = state.result()
     assert result is not None
-    text = render_result(result, ["a", "b", "c", "d"])
+    text = score_sheet(result, ["a", "b", "c", "d"])
     winner_line = next(line for line in text.splitlines() if line.startswith("winner"))
     assert winner_line.count("*") == len(result.winners)
-
-
-def test_result_of_an_unfinished_game_is_refused() -> None:
-    with pytest.raises(ValueError):
-        render_result(played(9, 5).view(0))
 
 
 def test_colour_only_when_asked() -> None:
     state = finished(10)
     view = state.view(0)
-    plain = render_board(view) + render_private(view) + render_result(view)
+    result = state.result()
+    assert result is not None
+    plain = render_board(view) + render_private(view) + score_sheet(result, ["you", "P1", "P2"])
     assert "\033[" not in plain
     assert "\033[" in render_board(view, color=True)
     assert "\033[" in render_private(view, color=True)
@@ -155,7 +148,7 @@ def test_colour_only_when_asked() -> None:
 
 def test_choices_are_numbered_from_one() -> None:
     texts = ["draw", "fly hazard", "fly oasis", "jump B1/O2 hazard"]
-    text = render_choices(texts)
+    text = format_choices(texts)
     for number, action in enumerate(texts, 1):
         assert f"{number} {action}" in text
     assert len(text.splitlines()) == 3

@@ -1,18 +1,21 @@
-"""``navcomp play``: whole games through the terminal loop with scripted input."""
+"""``navcomp play``: whole games through the terminal loop with scripted input: Space Mission,
+and count to three (a solitaire for tests) to show that the loop knows no game."""
 
 from __future__ import annotations
 
 import argparse
+import io
 import itertools
 import random
 import subprocess
 import sys
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
 from navcomp import terminal
-from navcomp.core import GameState
+from navcomp.core import Game, GameState
 from navcomp.games.space_mission import GAME
 from navcomp.games.space_mission.components import POINT_KINDS, TILE_NAMES
 from navcomp.terminal import TerminalGame
@@ -281,3 +284,83 @@ def random_answers_for(seed: int) -> Iterator[str]:
     rng = random.Random(seed)
     while True:
         yield str(rng.randrange(1, 4))
+
+
+# --- any game: count to three (tests/count_game.py), a solitaire for 1 or 2 -----------------
+
+
+def test_a_solo_game_is_played_alone_to_its_score(count_game: Game[Any]) -> None:
+    screen = Screen()
+    answers = ["", "dance", "help", "count", "undo", "undo", "3", "1", "count", "count"]
+    game = TerminalGame(
+        1, 0, 5, game="count-to-three", read=reader(iter(answers), screen), write=screen.write
+    )
+    assert game.bots == {}
+    assert game.run() == 0
+    text = screen.text
+    assert "Count to three, solo: you play alone." in text
+    assert "an action such as 'count' or 'stop'" in text  # examples from the legal actions
+    assert "Unknown command 'dance'" in text
+    assert "'count' adds one to your count" in text and "Commands:" in text
+    assert "Undone: count" in text
+    assert "Cannot undo now" in text  # nothing left to take back
+    assert "No choice 3: type a number from 1 to 2." in text
+    assert "Counts: you 2 (of 3)" in text  # the game's own render
+    assert "Traceback" not in text
+    sheet = screen.lines[-1].splitlines()
+    assert sheet[0] == "Final score"
+    assert sheet[2].split() == ["counted", "3"] and sheet[3].split() == ["total", "3"]
+    assert not any(line.startswith(("rank", "winner")) for line in sheet)
+    assert sheet[-1] == "You score 3 points."
+
+
+def test_a_two_player_game_of_another_game_against_a_bot(count_game: Game[Any]) -> None:
+    screen = Screen()
+    game = TerminalGame(
+        2, 1, 7, game=count_game, read=reader(itertools.repeat("stop"), screen), write=screen.write
+    )
+    assert game.run() == 0
+    assert "Count to three, 2 players: you are seat 1, against bot0." in screen.text
+    assert "  bot0: counts" in screen.text or "  bot0: stops" in screen.text  # the game's words
+    result = game.state.result()
+    assert result is not None and result.scores[1] == 0
+    assert any(line.startswith("rank") for line in screen.lines[-1].splitlines())
+
+
+def test_a_game_without_terminal_hooks_shows_its_view_as_a_listing(
+    count_game: Game[Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(count_game, "terminal", None)
+    screen = Screen()
+    game = TerminalGame(
+        1, 0, 1, game=count_game, read=reader(iter(["count", "stop"]), screen), write=screen.write
+    )
+    assert game.run() == 0
+    assert "counts: 0" in screen.text and "counts: 1" in screen.text
+    assert "You score 1 point." in screen.text
+
+
+def test_the_command_plays_a_solo_game_and_checks_the_game_s_limits(
+    count_game: Game[Any], monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    parser = argparse.ArgumentParser()
+    terminal.add_parser(parser.add_subparsers())  # built with count to three known: 1 allowed
+    monkeypatch.setattr("sys.stdin", io.StringIO("count\n" * 3))
+    args = parser.parse_args(["play", "--game", "count-to-three", "--players", "1", "--seed", "2"])
+    assert args.run(args) == 0
+    out = capsys.readouterr().out
+    assert "solo: you play alone" in out and "You score 3 points." in out
+    # without --players: 3, or the nearest the game allows (2 here), against a bot
+    args = parser.parse_args(["play", "--game", "count-to-three", "--seed", "2"])
+    monkeypatch.setattr("sys.stdin", io.StringIO("stop\n"))
+    assert args.run(args) == 0
+    assert "2 players: you are seat 0, against bot1" in capsys.readouterr().out
+    refused = [
+        (["--opponents", "medium"], "Count to three has no medium bot; choose from easy"),
+        (["--max-rounds", "3"], "unknown option 'max_rounds' for count-to-three"),
+        (["--players", "3"], "Count to three is for 1 to 2 players, not 3"),
+    ]
+    for extra, message in refused:
+        args = parser.parse_args(["play", "--game", "count-to-three", *extra])
+        assert args.run(args) == 2
+        assert message in capsys.readouterr().err

@@ -248,3 +248,20 @@ def test_illegal_bot_move_is_an_error(
     err = capsys.readouterr().err
     assert "bot 'broken' in seat" in err and "not legal" in err
     assert "Traceback" not in err
+
+
+def test_any_game_even_a_solitaire(
+    count_game: Any, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Count to three (tests/count_game.py): bots of any game, one player or two; a bot
+    that needs the game's heuristic player is refused for a game without one."""
+    solo = run_json(tmp_path, "--game", "count-to-three", "--players", "1", "--bots", "easy",
+                    "--games", "6", "--jobs", "1")  # fmt: skip
+    assert solo["games"] == 6 and solo["bots"]["easy"]["win_rate"] == 1.0
+    assert all(0 <= r["scores"][0] <= 3 and r["actions"] >= 1 for r in solo["records"])
+    pair = run_json(tmp_path, "--game", "count-to-three", "--players", "2", "--bots", "easy",
+                    "--games", "4", "--jobs", "1")  # fmt: skip
+    assert pair["players"] == 2 and set(pair["records"][0]["breakdown"][0]) == {"counted"}
+    assert "no heuristic player for the medium bot" in expect_usage_error(
+        capsys, ["--game", "count-to-three", "--players", "2", "--bots", "medium,easy"]
+    )

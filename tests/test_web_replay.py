@@ -23,6 +23,7 @@ from web_helpers import (
 )
 
 ROOT = Path(__file__).resolve().parent.parent
+RULES_PAGE = "/static/js/games/space-mission/rules.html"  # beside Space Mission's view
 
 
 def test_the_replay_opens_after_the_game_and_reveals_every_hand(
@@ -101,7 +102,8 @@ def test_the_tie_sentence_names_the_rule_that_decided(browser: Browser, web_serv
             return list(
                 page.evaluate(
                     """async ([result, stations, names]) =>
-                        (await import("/static/js/scores.js")).tieNotes(result, stations, names)""",
+                        (await import("/static/js/games/space-mission/scores.js"))
+                            .tieNotes(result, stations, names)""",
                     [result, stations, names],
                 )
             )
@@ -135,7 +137,7 @@ def test_the_overview_card_opens_and_closes_in_two_languages(
         expect(card).to_be_visible()
         expect(card.locator("tbody tr")).to_have_count(6)
         expect(card.locator('tr[data-kind="develop"]')).to_contain_text("landing numbers")
-        expect(card.locator("#rules-link")).to_have_attribute("href", "/static/rules.html")
+        expect(card.locator("#rules-link")).to_have_attribute("href", RULES_PAGE)
         screenshot(page, "overview-card")
         page.locator("#close-overview").click()
         expect(card).to_have_count(0)
@@ -152,7 +154,7 @@ def test_the_overview_card_opens_and_closes_in_two_languages(
 
 def test_the_rules_page_loads_with_translated_headings(browser: Browser, web_server: str) -> None:
     with new_page(browser, web_server) as page:
-        page.goto("/static/rules.html")
+        page.goto(RULES_PAGE)
         expect(page.locator("h1")).to_have_text("Space Mission: the rules")
         expect(page.locator("#winner-and-ties")).to_be_visible()
         expect(page.locator("table").first).to_contain_text("Aqua Vita")
@@ -165,5 +167,5 @@ def test_the_rules_page_loads_with_translated_headings(browser: Browser, web_ser
 def test_the_rules_page_is_written_from_the_rules_doc() -> None:
     check = [sys.executable, str(ROOT / "scripts" / "rules_page.py"), "--check"]
     assert subprocess.run(check, check=False).returncode == 0, (
-        "static/rules.html is out of date: run scripts/rules_page.py"
+        "the rules page is out of date: run scripts/rules_page.py"
     )

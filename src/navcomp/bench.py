@@ -60,9 +60,19 @@ def _players(text: str) -> int:
         value = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not 2 <= value <= 5:
-        raise argparse.ArgumentTypeError("players must be 2 to 5")
-    return value
+    if value < 1:
+        raise argparse.ArgumentTypeError("players must be at least 1")
+    return value  # the game's own range is checked once the game is known (_check_players)
+
+
+def _check_players(command: str, args: argparse.Namespace) -> bool:
+    """The player count within the chosen game's range; else a message and False."""
+    try:
+        get_game(args.game).check_player_count(args.players)
+    except ValueError as error:
+        print(f"navcomp bench {command}: --players: {error}", file=sys.stderr)
+        return False
+    return True
 
 
 def _positive(text: str) -> float:
@@ -170,6 +180,8 @@ def _report(title: str, figures: dict[str, float], lines: Any, as_json: bool) ->
 
 
 def run_engine(args: argparse.Namespace) -> int:
+    if not _check_players("engine", args):
+        return 2
     figures = engine_figures(args.game, args.players, args.seconds, args.seed)
     title = f"{args.game}, {args.players} players, random playouts on one core"
     return _report(title, figures, ENGINE_LINES, args.json)
@@ -200,6 +212,8 @@ def bots_figures(
 def run_bots(args: argparse.Namespace) -> int:
     if args.positions < 1:
         print("navcomp bench bots: --positions must be at least 1", file=sys.stderr)
+        return 2
+    if not _check_players("bots", args):
         return 2
     figures = bots_figures(args.game, args.players, args.seconds, args.positions, args.seed)
     title = f"{args.game}, {args.players} players: IS-MCTS on one core"

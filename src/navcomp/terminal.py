@@ -1,4 +1,10 @@
-"""``navcomp play``: a game of Space Mission in the terminal, against bots.
+"""``navcomp play``: any registered game in the terminal, alone or against bots.
+
+The loop knows no game: it prompts, numbers the legal actions, reads a number or
+an action's text form, undoes when the rules allow, prints every refusal as a
+message, and ends with the score sheet from ``state.result()``.  How a position
+reads, how the choices are ordered and what is worth announcing come from the
+game's terminal hooks (``game.terminal``, see :mod:`navcomp.core.terminal`).
 
 The loop reads one line at a time from an injectable ``read`` function (``input``
 by default) and writes through an injectable ``write`` function (``print``), so
@@ -8,15 +14,26 @@ tests can drive a whole game with scripted answers.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import random
 import sys
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from navcomp.bots import PLAYER_LEVELS, make_bot
-from navcomp.core import GameState, IllegalActionError, Match, NotYourTurnError
-from navcomp.games.space_mission import GAME, Action, SpaceMissionState, render
+import navcomp.games  # noqa: F401  (registers the games)
+from navcomp.bots import PLAYER_LEVELS, levels_for, make_bot
+from navcomp.core import (
+    Game,
+    GameState,
+    IllegalActionError,
+    MalformedActionError,
+    Match,
+    NotYourTurnError,
+    Result,
+)
+from navcomp.core.registry import game_names, get_game
+from navcomp.core.terminal import terminal_of
 
 if TYPE_CHECKING:
     from argparse import _SubParsersAction
@@ -41,44 +58,24 @@ OPPONENTS: dict[str, OpponentFactory] = {level: level_opponent(level) for level 
 OPPONENTS["random"] = OPPONENTS["easy"]
 """Opponent kinds by name: the bot levels offered to players, and 'random' for easy."""
 
-CHOICE_ORDER = (
-    "confirm", "pick", "draw", "discover", "develop", "scan", "fly", "jump", "discard",
-)  # fmt: skip
-"""How the numbered choices are listed: the usual moves first, discards last, so
-that typing 1 never throws a card away."""
+DEFAULT_GAME = "space-mission"
+WIDTH = 78
+COMMANDS = """\
+Commands: a number from the list or an action's words; undo (take back your last
+action, when the rules allow); board (show everything again); help; quit."""
 
 Read = Callable[[str], str]
 Write = Callable[[str], None]
 
-HELP = """\
-How to play: a turn is two actions, then 'confirm'. Type the number of a choice
-or its words (e.g. 'jump B1/O2 hazard'). Cards show coordinates: B blue (jump),
-G green (scan), O orange (landing); a '?' matches any number of its colour.
-  draw                   top up: draw until you hold five cards
-  discard <card>         before drawing, throw cards away (then 'draw')
-  jump <card> <planet>   blue number = the planet's jump coordinate; costs a chip
-  fly <planet>           move to a neighbouring planet in the ring, free
-  scan <card>            green number = your planet's scan coordinate: look at
-                         its pile and reserve a point tile (costs a chip)
-  develop <card> <card>  after scanning it: two orange numbers = your planet's
-                         landing pair; build a station (a chip), reserved tiles
-                         go to their owners and you take a point tile
-  discover               on a developed planet: take a point tile from its pile
-  pick <tile>            the tile you choose while looking at a pile
-Space tiles cannot be taken; once enough are face up (see the status line), the
-round is finished and the game ends. Score: probes on the gate 9/6/3/1 by rank,
-stations 3 each, minerals and aliens: count x most of one colour, matter 7 a
-green-blue pair, water 2/5/9/14, medals 3.
-Commands: undo (take back a fly, jump or discard of this turn; drawing and
-looking cannot be undone), board (show everything again), help, quit."""
-
-_CANNOT_UNDO = "Cannot undo now: drawing cards, looking at a pile and confirmed turns are final."
+_CANNOT_UNDO = "Cannot undo now: the rules do not let you take that back (see 'help')."
 _QUIT = "quit"
 _MOVED = "moved"
 
 
 class TerminalGame:
-    """One game: you in ``seat``, bots of kind ``opponents`` in every other seat."""
+    """One game of ``game``: you in ``seat``, bots of kind ``opponents`` in every other
+    seat (none in a solo game).  Keyword arguments beyond these are the game's options
+    (Space Mission: ``hide_reserved``, ``max_rounds``)."""
 
     def __init__(
         self,
@@ -86,22 +83,27 @@ class TerminalGame:
         seat: int = 0,
         seed: int = 0,
         *,
-        hide_reserved: bool = False,
+        game: str | Game[Any] = DEFAULT_GAME,
         opponents: str = "easy",
-        max_rounds: int = 0,
         read: Read = input,
         write: Write = print,
         color: bool = False,
+        **options: Any,
     ) -> None:
+        self.game: Game[Any] = get_game(game) if isinstance(game, str) else game
         if opponents not in OPPONENTS:
             raise ValueError(f"unknown opponents {opponents!r}; one of {', '.join(OPPONENTS)}")
-        if max_rounds < 0:
-            raise ValueError("--max-rounds must be 0 (no cap) or more")
-        self.match: Match[SpaceMissionState] = Match(
-            GAME, players, seed, {"hide_reserved": hide_reserved, "max_rounds": max_rounds}
-        )
+        if players > 1 and opponents in PLAYER_LEVELS:
+            offered = levels_for(self.game)
+            if opponents not in offered:
+                title = self.game.info.title
+                raise ValueError(
+                    f"{title} has no {opponents} bot; choose from {', '.join(offered)}"
+                )
+        self.match: Match[Any] = Match(self.game, players, seed, options)
         if not 0 <= seat < players:
             raise ValueError(f"--seat must be 0 to {players - 1} in a {players}-player game")
+        self.hooks = terminal_of(self.game)
         self.seat = seat
         self.seed = seed
         self.read = read
@@ -117,14 +119,19 @@ class TerminalGame:
         self._last_actor: int | None = None
 
     @property
-    def state(self) -> SpaceMissionState:
-        return self.match.state
+    def state(self) -> GameState:
+        state: GameState = self.match.state
+        return state
 
     def run(self) -> int:
         """Play to the end (or until quit or end of input); the exit code."""
         players = self.match.num_players
-        bots = ", ".join(self.names[p] for p in self.bots)
-        self.write(f"Space Mission, {players} players: you are seat {self.seat}, against {bots}.")
+        title = self.game.info.title
+        if self.bots:
+            bots = ", ".join(self.names[p] for p in self.bots)
+            self.write(f"{title}, {players} players: you are seat {self.seat}, against {bots}.")
+        else:
+            self.write(f"{title}, solo: you play alone.")
         self.write(f"Seed {self.seed} (play this deal again with --seed {self.seed}).")
         self.write("Type 'help' for the rules in short, 'quit' to leave.")
         fresh = True
@@ -149,56 +156,37 @@ class TerminalGame:
         return 0
 
     def show(self, full: bool = False) -> None:
-        """The board, your private view and your numbered choices."""
-        view = self.state.view(self.seat)
+        """The position as the game renders it, then your numbered choices."""
         self.write("")
-        if view["phase"] == "confirm" and not full:  # nothing new to decide: keep it short
-            self.write(render.render_status(view, self.names, self.color))
-            undo = "'undo' to take an action back, " if view["can_undo"] else ""
-            self.write(f"Type 1 to end your turn, {undo}'board' to look.")
-        else:
-            self.write(render.render_board(view, self.names, self.color))
-            self.write("")
-            self.write(render.render_private(view, self.color))
-            self.write("")
-            self.write("Your choices (a number, or the words):")
-        self.write(render.render_choices(self.choice_texts()))
+        self.write(self.hooks.render(self.state, self.seat, self.names, self.color, full))
+        self.write("")
+        self.write("Your choices (a number, or the words):")
+        self.write(format_choices(self.choice_texts()))
 
     def choices(self) -> list[int]:
-        """Your legal actions as listed: by kind (``CHOICE_ORDER``), planets in ring order."""
-        position_of = self.state.board.position_of
-
-        def order(action_id: int) -> tuple[int, int, int]:
-            act = Action.from_id(action_id)
-            ring = -1 if act.planet is None else position_of[act.planet]
-            return CHOICE_ORDER.index(act.kind), act.cards[0] if act.cards else -1, ring
-
-        return sorted(self.state.legal_actions(), key=order)
+        """Your legal actions in the order they are numbered (the game's order)."""
+        return self.hooks.order_choices(self.state, self.state.legal_actions())
 
     def choice_texts(self) -> list[str]:
-        return [GAME.action_to_text(a) for a in self.choices()]
+        return [self.hooks.choice_label(self.state, a) for a in self.choices()]
 
     def handle(self, line: str) -> str | None:
         """Act on one line of input: ``_MOVED``, ``_QUIT`` or ``None`` (nothing changed)."""
         text = " ".join(line.split())
         word = text.lower()
         if not text:
-            self.write("Type a number from the list, an action such as 'draw', or 'help'.")
+            self.write(
+                f"Type a number from the list, an action such as {self.examples()}, or 'help'."
+            )
             return None
         if word in ("quit", "exit", "q"):
             return _QUIT
         if word in ("help", "?", "h"):
-            self.write(HELP)
+            self.write(self.hooks.help)
+            self.write(COMMANDS)
             return None
         if word in ("board", "b"):
             self.show(full=True)
-            return None
-        first = word.split()[0]
-        if not text.isdigit() and first not in (*Action.KINDS, "undo"):
-            self.write(
-                f"Unknown command {first!r}: type a number from the list, an action such as"
-                " 'draw' or 'jump B1/O2 hazard', or undo, board, help, quit."
-            )
             return None
         if word == "undo":
             return self.undo()
@@ -210,16 +198,35 @@ class TerminalGame:
                 self.write(f"No choice {number}: type a number from 1 to {len(legal)}.")
                 return None
             action = legal[number - 1]
+        else:
+            first = word.split()[0]
+            try:
+                action = self.game.parse_action(text)
+            except MalformedActionError as error:
+                if first not in verbs(self.game):
+                    self.write(
+                        f"Unknown command {first!r}: type a number from the list, an action"
+                        f" such as {self.examples()}, or undo, board, help, quit."
+                    )
+                else:
+                    self.write(f"Not possible: {error}. Type 'help' or a number from the list.")
+                return None
         before = self.state.view(self.seat)
         try:
             action_id = self.match.play(self.seat, action)
         except ValueError as error:  # the protocol's action errors are ValueErrors
             self.write(f"Not possible: {error}. Type 'help' or a number from the list.")
             return None
-        self.write(f"You: {GAME.action_to_text(action_id)}")
+        self.write(f"You: {self.game.action_to_text(action_id)}")
         self.announce(before)
         self._last_actor = self.seat
         return _MOVED
+
+    def examples(self) -> str:
+        """One or two of your choices, of different kinds, as things one may type."""
+        texts = [self.game.action_to_text(a) for a in self.choices()]
+        kinds = list({text.split(" ", 1)[0]: text for text in reversed(texts)}.values())[::-1]
+        return " or ".join(f"{text!r}" for text in kinds[:2]) or "'help'"
 
     def undo(self) -> str | None:
         last = self.match.log[-1] if self.match.log else None
@@ -229,20 +236,14 @@ class TerminalGame:
             self.write(_CANNOT_UNDO)
             return None
         if last is not None:
-            self.write(f"Undone: {GAME.action_to_text(last)}")
+            self.write(f"Undone: {self.game.action_to_text(last)}")
         return _MOVED
 
     def announce(self, before: Mapping[str, Any]) -> None:
-        """Say what a move turned face up, and when the last round begins."""
+        """What the game finds worth saying about the move just made."""
         after = self.state.view(self.seat)
-        for old, new in zip(before["planets"], after["planets"], strict=True):
-            turned = new["space_face_up"] - old["space_face_up"]
-            if turned:
-                self.write(f"  {turned} space tile(s) turned face up on {new['name']}"
-                           f" ({after['space_face_up']}/{after['space_threshold']}).")  # fmt: skip
-        if after["last_round"] and not before["last_round"]:
-            last = self.names[(after["start_player"] - 1) % after["players"]]
-            self.write(f"  The last round has begun: the game ends after {last}'s turn.")
+        for line in self.hooks.announce(before, after, self.names):
+            self.write(line)
 
     def opponent_move(self, player: int) -> None:
         """A bot chooses; print what you may know of it, then apply it."""
@@ -252,69 +253,198 @@ class TerminalGame:
             self._last_actor = player
         action = self.bots[player](state.clone())
         text = state.public_action_text(action, viewer=self.seat)
-        self.write(f"  {self.names[player]}: {'ends the turn' if text == 'confirm' else text}")
+        self.write(f"  {self.names[player]}: {self.hooks.move_text(text)}")
         before = state.view(self.seat)
         self.match.play(player, action)
         self.announce(before)
 
     def finish(self) -> None:
-        view = self.state.view(self.seat)
-        self.write(f"\nThe game is over: {end_reason(view)}.\n")
-        self.write(render.render_board(view, self.names, self.color))
+        reason = self.hooks.end_reason(self.state.view(self.seat))
+        self.write(f"\nThe game is over{': ' + reason if reason else ''}.\n")
+        self.write(self.hooks.render(self.state, self.seat, self.names, self.color, True))
         self.write("")
-        self.write(render.render_private(view, self.color))
-        self.write("")
-        self.write(render.render_result(view, self.names, self.color))
+        result = self.state.result()
+        assert result is not None
+        self.write(score_sheet(result, self.names, self.color))
 
 
-def end_reason(view: Mapping[str, Any]) -> str:
-    """Why a finished game ended, in words."""
-    if view["result"]["capped"]:
-        return "the round cap was reached"
-    if view["space_face_up"] >= view["space_threshold"]:
-        return f"{view['space_face_up']} space tiles are face up and the round is finished"
-    return "no space tile can ever be turned face up again (no chips left to scan or develop)"
+@functools.cache
+def verbs(game: Game[Any]) -> frozenset[str]:
+    """The first words of the game's action texts: typed, they are meant as an action."""
+    return frozenset(
+        game.action_to_text(a).split(" ", 1)[0].lower()
+        for a in range(game.info.num_distinct_actions)
+    )
+
+
+# --- text pieces: the choices and the score sheet ------------------------------------------
+
+
+def _bold(text: str, color: bool) -> str:
+    return f"\033[1m{text}\033[0m" if color and text.strip() else text
+
+
+def _table(header: Sequence[str], rows: Sequence[Sequence[str]], color: bool) -> list[str]:
+    """Aligned columns: numbers right-aligned, text left-aligned; the header and the
+    first column bold."""
+    widths = [len(h) for h in header]
+    for row in rows:
+        widths = [max(w, len(text)) for w, text in zip(widths, row, strict=True)]
+    numeric = [_numeric([row[i] for row in rows]) for i in range(len(header))]
+
+    def line(cells: Sequence[str], bold_all: bool) -> str:
+        parts = []
+        for i, text in enumerate(cells):
+            padded = text.rjust(widths[i]) if numeric[i] else text.ljust(widths[i])
+            parts.append(_bold(padded, color and (bold_all or i == 0)))
+        return "  ".join(parts).rstrip()
+
+    return [line(header, True), *(line(row, False) for row in rows)]
+
+
+def _numeric(column: Sequence[str]) -> bool:
+    numbers = [text for text in column if text not in ("", "-", "*")]
+    return bool(numbers) and all(text.lstrip("-").isdigit() for text in numbers)
+
+
+def score_sheet(result: Result, names: Sequence[str], color: bool = False) -> str:
+    """The final score sheet: a row per scoring category (as the result's breakdown
+    names them), the totals, then (with more than one player) ranks and winners."""
+    scores = result.scores
+    categories = list(dict.fromkeys(c for b in result.breakdown for c in b))
+    rows = [[c, *(str(b.get(c, 0)) for b in result.breakdown)] for c in categories]
+    rows.append(["total", *(str(s) for s in scores)])
+    solo = len(scores) == 1
+    if not solo:
+        rows.append(["rank", *(str(r) for r in result.ranks)])
+        rows.append(["winner", *("*" if p in result.winners else "" for p in range(len(scores)))])
+    title = "Final score" + (" (stopped by the round cap)" if result.capped else "")
+    lines = [_bold(title, color), *_table(["", *names[: len(scores)]], rows, color)]
+    if solo:
+        who = "You score" if names[0] == "you" else f"{names[0]} scores"
+        lines.append(f"{who} {scores[0]} point{'' if scores[0] == 1 else 's'}.")
+        return "\n".join(lines)
+    who = " and ".join(names[p] for p in result.winners)
+    verb = "win" if len(result.winners) > 1 or who == "you" else "wins"
+    shared = " (a shared victory)" if len(result.winners) > 1 else ""
+    lines.append(f"Winner: {who} {verb}{shared}." if who != "you" else f"You {verb}{shared}!")
+    return "\n".join(lines)
+
+
+def format_choices(texts: Sequence[str], width: int = WIDTH) -> str:
+    """A numbered list of choices (from 1), a new line for each kind (first word)."""
+    entries = [f"{i:>3} {text}" for i, text in enumerate(texts, 1)]
+    column = max((len(e) for e in entries), default=0) + 2
+    lines: list[str] = []
+    kind = None
+    for entry, text in zip(entries, texts, strict=True):
+        word = text.split(" ", 1)[0]
+        if word != kind or len(lines[-1]) + column > width:
+            lines.append("")
+            kind = word
+        lines[-1] += entry.ljust(column)
+    return "\n".join(line.rstrip() for line in lines)
+
+
+# --- the command line ------------------------------------------------------------------------
+
+
+class _Default(int):
+    """An argparse default that can be told apart from the same number typed."""
+
+
+RESERVED_DESTS = frozenset({"command", "run", "game", "players", "seat", "seed", "opponents"})
+
+
+def _option_dest(name: str) -> str:
+    """Where an option's flag lands in the parsed arguments (its own name if free)."""
+    return f"option_{name}" if name in RESERVED_DESTS or name == "no_color" else name
 
 
 def add_parser(subparsers: _SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``play`` to the ``navcomp`` command."""
+    """Add ``play`` to the ``navcomp`` command: one ``--NAME`` flag per option of any
+    registered game (a flag of another game than the one chosen is refused)."""
+    games = [get_game(name) for name in game_names()]
     parser = subparsers.add_parser(
         "play",
-        help="play Space Mission in the terminal against bots",
-        description="Play Space Mission in the terminal against bots.",
+        help="play a game in the terminal, alone or against bots",
+        description="Play a game in the terminal, alone (a solo game) or against bots.",
     )
-    parser.add_argument("--players", type=int, default=3, choices=range(2, 6), metavar="N",
-                        help="number of players, 2 to 5 (default 3)")  # fmt: skip
+    parser.add_argument("--game", default=DEFAULT_GAME, choices=game_names(),
+                        help=f"the game (default {DEFAULT_GAME})")  # fmt: skip
+    low = min(g.info.min_players for g in games)
+    high = max(g.info.max_players for g in games)
+    parser.add_argument("--players", type=int, default=_Default(3),
+                        choices=range(low, high + 1), metavar="N",
+                        help="number of players, within the game's range (default 3, or the"
+                        " nearest the game allows; 1 for a solo game)")  # fmt: skip
     parser.add_argument("--seat", type=int, default=0, metavar="K",
                         help="your seat, 0 to N-1 in turn order (default 0)")  # fmt: skip
     parser.add_argument("--seed", type=int, default=None, metavar="S",
                         help="seed for the deal and the bots (default: random)")  # fmt: skip
-    parser.add_argument("--hide-reserved", action="store_true",
-                        help="printed rule: you cannot look at your reserved tiles")  # fmt: skip
     parser.add_argument("--opponents", default="easy", choices=sorted(OPPONENTS),
-                        help="bot level in the other seats: easy (random), medium (heuristic)"
-                        " or hard (medium improved by playouts, about 1 s a move);"
-                        " default easy")  # fmt: skip
-    parser.add_argument("--max-rounds", type=int, default=0, metavar="R",
-                        help="end and score the game after R rounds (default: no cap)")  # fmt: skip
+                        help="bot level in the other seats: easy (random), medium (the game's"
+                        " heuristic player) or hard (medium improved by playouts, about 1 s"
+                        " a move); default easy")  # fmt: skip
+    for name, kind, text in _game_options(games):
+        flag, dest = "--" + name.replace("_", "-"), _option_dest(name)
+        if kind is bool:
+            parser.add_argument(flag, dest=dest, action="store_true", help=text)
+        elif kind is int:
+            parser.add_argument(flag, dest=dest, type=int, metavar="N", help=text)
+        else:
+            parser.add_argument(flag, dest=dest, metavar="VALUE", help=text)
     parser.add_argument("--no-color", action="store_true", help="never use ANSI colours")
-    parser.set_defaults(run=run_command)
+    parser.set_defaults(run=run_command, option_names=[name for name, _, _ in _game_options(games)])
+
+
+def _game_options(games: Sequence[Game[Any]]) -> list[tuple[str, type, str]]:
+    """Every option of every game: its name, the type of its default and a help line."""
+    found: dict[str, tuple[type, list[str], str]] = {}
+    for game in games:
+        hooks = terminal_of(game)
+        for name, default in game.info.options.items():
+            kind, titles, about = found.get(name, (type(default), [], ""))
+            titles.append(game.info.title)
+            found[name] = (kind, titles, about or hooks.option_help.get(name, ""))
+    return [
+        (
+            name,
+            kind,
+            f"{about} ({', '.join(titles)})" if about else f"an option of {', '.join(titles)}",
+        )
+        for name, (kind, titles, about) in found.items()
+    ]
+
+
+def default_players(game: Game[Any]) -> int:
+    """3, or the nearest count the game allows."""
+    return max(game.info.min_players, min(3, game.info.max_players))
 
 
 def run_command(args: argparse.Namespace) -> int:
+    game = get_game(args.game)
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(1_000_000)
     color = not args.no_color and sys.stdout.isatty() and "NO_COLOR" not in os.environ
+    # an option goes to the game if it is the game's, or if it was given (to be refused)
+    given = {name: getattr(args, _option_dest(name)) for name in args.option_names}
+    options = {
+        name: value
+        for name, value in given.items()
+        if value is not None and (name in game.info.options or value is not False)
+    }
+    players = default_players(game) if isinstance(args.players, _Default) else args.players
     try:
-        game = TerminalGame(
-            args.players,
+        terminal_game = TerminalGame(
+            players,
             args.seat,
             seed,
-            hide_reserved=args.hide_reserved,
+            game=game,
             opponents=args.opponents,
-            max_rounds=args.max_rounds,
             color=color,
+            **options,
         )
     except ValueError as error:
         print(f"navcomp play: {error}", file=sys.stderr)
         return 2
-    return game.run()
+    return terminal_game.run()

@@ -27,7 +27,7 @@ from typing import Any
 
 from navcomp.bots import LEVELS, Bot, make_bot
 from navcomp.bots.ismcts import ISMCTS
-from navcomp.bots.levels import HARD_SECONDS
+from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC
 from navcomp.bots.rollout import RolloutBot
 from navcomp.core import ActionError, play
 from navcomp.games import game_names, get_game
@@ -124,6 +124,8 @@ def settings_from(args: argparse.Namespace) -> Settings:
     for name in names:
         if name not in LEVELS:
             raise UsageError(f"unknown bot {name!r}; choose from {', '.join(LEVELS)}")
+        if name in NEEDS_HEURISTIC and game.heuristic is None:
+            raise UsageError(f"{game.info.title} has no heuristic player for the {name} bot")
     if len(names) > args.players:
         raise UsageError(f"--bots names {len(names)} bots for {args.players} players")
     if args.games < 1:

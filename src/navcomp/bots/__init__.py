@@ -10,4 +10,5 @@ to players.
 from navcomp.bots.base import Bot as Bot
 from navcomp.bots.levels import LEVELS as LEVELS
 from navcomp.bots.levels import PLAYER_LEVELS as PLAYER_LEVELS
+from navcomp.bots.levels import levels_for as levels_for
 from navcomp.bots.levels import make_bot as make_bot

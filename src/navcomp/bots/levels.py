@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from navcomp.bots.base import Bot, HeuristicBot, RandomBot
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
 from navcomp.bots.rollout import CheatingRollout, RolloutBot
+from navcomp.core.protocol import Game
 
 HARD_SECONDS = 1.0
 
@@ -43,6 +45,20 @@ and ``ismcts-cheat`` its perfect-information reference."""
 
 PLAYER_LEVELS = ("easy", "medium", "hard")
 """The levels offered to players (the cheating reference is not)."""
+
+
+NEEDS_HEURISTIC = frozenset({"medium", "hard", "cheat"})
+"""The levels built on the game's heuristic player (``game.heuristic``)."""
+
+
+def levels_for(game: Game[Any]) -> tuple[str, ...]:
+    """The levels offered to players of ``game``: easy always, medium and hard only for a
+    game with a heuristic player."""
+    return tuple(
+        level
+        for level in PLAYER_LEVELS
+        if game.heuristic is not None or level not in NEEDS_HEURISTIC
+    )
 
 
 def make_bot(level: str, seconds: float | None = None) -> Bot:

@@ -47,6 +47,6 @@ class Match(Generic[S]):
         if current != player:
             raise NotYourTurnError("only the player on turn may undo")
         if not self.log or not self.state.can_undo():
-            raise IllegalActionError("nothing to undo: drawing and looking cannot be undone")
+            raise IllegalActionError("nothing to undo: the rules do not allow taking it back")
         self.log.pop()
         self.state = replay(self.game, self.num_players, self.seed, self.options, self.log)

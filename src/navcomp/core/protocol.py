@@ -207,6 +207,9 @@ class Game(ABC, Generic[S]):
     info: GameInfo
     heuristic: Any = None
     """The game's :class:`~navcomp.core.heuristic.Heuristic` for bots, if it has one."""
+    terminal: Any = None
+    """The game's :class:`~navcomp.core.terminal.TerminalHooks` for ``navcomp play``, if it
+    has them (without, the terminal lists the view's fields)."""
 
     @abstractmethod
     def new_initial_state(

@@ -8,8 +8,9 @@ from fastapi import FastAPI, Request
 from pydantic import BaseModel, Field
 from sqlalchemy import Connection, select
 
+from navcomp.bots.levels import levels_for
 from navcomp.core.registry import game_names, get_game
-from navcomp.server import accounts, lobby
+from navcomp.server import accounts, lobby, scores
 from navcomp.server.accounts import Session
 from navcomp.server.errors import ApiError
 from navcomp.server.flow import schedule_bot
@@ -48,7 +49,8 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
     async def games() -> list[dict[str, Any]]:
         out = []
         for name in game_names():
-            info = get_game(name).info
+            game = get_game(name)
+            info = game.info
             out.append(
                 {
                     "name": name,
@@ -56,9 +58,19 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
                     "min_players": info.min_players,
                     "max_players": info.max_players,
                     "options": dict(info.options),
+                    "bot_levels": list(levels_for(game)),
                 }
             )
         return out
+
+    @app.get("/api/solo-scores", tags=["lobby"])
+    async def solo_high_scores(game: str, request: Request) -> dict[str, Any]:
+        """My best scores at a game played alone, and the best of everybody (ten each)."""
+        if game not in game_names():
+            raise ApiError(422, "unknown_game", f"no game {game!r}; games: {game_names()}")
+        session = await server.session(request, required=False)
+        user_id = None if session is None else session.user.id
+        return await server.read(lambda c: scores.high_scores(c, game, user_id))
 
     @app.get("/api/tables", tags=["lobby"])
     async def open_tables() -> list[dict[str, Any]]:

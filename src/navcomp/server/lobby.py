@@ -8,7 +8,8 @@ from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 
-from navcomp.bots.levels import PLAYER_LEVELS
+from navcomp.bots.levels import levels_for
+from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
 from navcomp.server.accounts import User, now, user_id_by_name
 from navcomp.server.errors import ApiError, not_found
@@ -35,7 +36,7 @@ def create(
     except ValueError as error:
         raise ApiError(422, "invalid_table", str(error)) from None
     for seat, level in bots.items():
-        _check_bot(seat, level, num_seats)
+        _check_bot(game, seat, level, num_seats)
     if len(bots) >= num_seats:
         raise ApiError(422, "invalid_table", "leave at least one seat for a person")
     table_id: int = conn.execute(
@@ -68,11 +69,12 @@ def create(
     return table_id
 
 
-def _check_bot(seat: int, level: str, num_seats: int) -> None:
+def _check_bot(game: Game[Any], seat: int, level: str, num_seats: int) -> None:
     if not 0 <= seat < num_seats:
         raise ApiError(422, "invalid_seat", f"seats are 0 to {num_seats - 1}")
-    if level not in PLAYER_LEVELS:
-        raise ApiError(422, "unknown_bot", f"bot levels: {', '.join(PLAYER_LEVELS)}")
+    levels = levels_for(game)
+    if level not in levels:
+        raise ApiError(422, "unknown_bot", f"bot levels for {game.info.title}: {', '.join(levels)}")
 
 
 # Built once: the hot path then skips statement construction and cache keys.
@@ -181,7 +183,7 @@ def set_bot(conn: Connection, user: User, table_id: int, seat: int, level: str |
     row, seat_list = _open_table(conn, table_id)
     _only_creator(row, user)
     if level is not None:
-        _check_bot(seat, level, row.num_seats)
+        _check_bot(get_game(row.game), seat, level, row.num_seats)
     if not 0 <= seat < row.num_seats or seat_list[seat].user_id is not None:
         raise ApiError(409, "seat_taken", f"seat {seat} is not free for a bot")
     conn.execute(

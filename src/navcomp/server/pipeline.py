@@ -3,7 +3,9 @@
 In one transaction: load the table, check the seat, the turn, the action and the
 client's expected version, apply, append to the log and bump the version
 (``UPDATE ... WHERE version = expected``, so of two racing moves exactly one
-wins).  The caller then pushes views and wakes bots, after the commit.
+wins).  The final move of a one-seat table also keeps its score for the solo high
+scores, in the same transaction.  The caller then pushes views and wakes bots, after
+the commit.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from navcomp.server.accounts import User, now
 from navcomp.server.errors import ApiError, from_action_error
 from navcomp.server.games import Live, LiveGames, TableFacts, rebuild
 from navcomp.server.lobby import describe, seat_of, seat_rows, table_row
+from navcomp.server.scores import record_solo
 from navcomp.store.schema import game_tables, moves, notifications
 
 
@@ -124,6 +127,8 @@ def move(
             "created_at": now(),
         },
     )
+    if result is not None and facts.num_seats == 1:  # a solo game ended: its high score
+        record_solo(conn, table_id, facts.game, seat_list[0].user_id, result)
     notify = _notices(facts, seat_list, to_move, facts.to_move, result is not None)
     for user_id, text in notify:
         conn.execute(
@@ -153,7 +158,7 @@ def _undo(row: Any, live: Live, seat: int) -> None:
     if state.current_player != seat:
         raise NotYourTurnError("only the player on turn may undo")
     if not live.actions or not state.can_undo():
-        raise IllegalActionError("nothing to undo: drawing and looking cannot be undone")
+        raise IllegalActionError("nothing to undo: the rules do not allow taking it back")
     live.actions.pop()
     live.state = rebuild(row, live.actions)
 

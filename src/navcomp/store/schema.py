@@ -1,4 +1,5 @@
-"""The tables.  The truth about a game is ``game_tables`` (setup) plus ``moves`` (log)."""
+"""The tables.  The truth about a game is ``game_tables`` (setup) plus ``moves`` (log);
+``solo_scores`` keeps the score of every one-seat table that ended, for the high scores."""
 
 from __future__ import annotations
 
@@ -94,6 +95,19 @@ notifications = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+solo_scores = Table(
+    "solo_scores",
+    metadata,
+    # one score per table: the final move is committed once, so it cannot count twice
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("game", String(40), nullable=False),
+    Column("score", Integer, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),  # when the game ended
+)
+
 Index("seats_by_user", seats.c.user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
 Index("tables_by_status", game_tables.c.status)
+Index("solo_scores_by_game", solo_scores.c.game, solo_scores.c.score)
+Index("solo_scores_by_user", solo_scores.c.user_id, solo_scores.c.game, solo_scores.c.score)

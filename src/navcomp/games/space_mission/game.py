@@ -11,6 +11,7 @@ from navcomp.games.space_mission.actions import NUM_ACTIONS, Action
 from navcomp.games.space_mission.components import MAX_PLAYERS, MIN_PLAYERS
 from navcomp.games.space_mission.heuristic import SpaceMissionHeuristic
 from navcomp.games.space_mission.state import SpaceMissionState
+from navcomp.games.space_mission.terminal import SpaceMissionTerminal
 
 OPTIONS: dict[str, Any] = {
     "hide_reserved": False,
@@ -30,6 +31,7 @@ class SpaceMissionGame(Game[SpaceMissionState]):
         options=OPTIONS,
     )
     heuristic = SpaceMissionHeuristic()
+    terminal = SpaceMissionTerminal()
 
     def new_initial_state(
         self, num_players: int, seed: int, options: Mapping[str, Any] | None = None

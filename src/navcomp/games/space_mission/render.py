@@ -12,9 +12,6 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from navcomp.core.protocol import Result
-from navcomp.games.space_mission.scoring import CATEGORIES
-
 View = Mapping[str, Any]
 Cell = tuple[str, str]
 """A table cell: its text and a style name ('' for none)."""
@@ -266,63 +263,3 @@ def render_private(view: View, color: bool = False) -> str:
         lines += _listing("", _counts(pile), "  ")
         lines.append(f"  Choose a point tile to {verb}.")
     return "\n".join(lines)
-
-
-def _result_json(data: View | Result) -> Mapping[str, Any]:
-    if isinstance(data, Result):
-        return dict(data.to_json())
-    found: Mapping[str, Any] | None = data if "scores" in data else data.get("result")
-    if found is None:
-        raise ValueError("the game is not over: there is no result yet")
-    return found
-
-
-def render_result(
-    data: View | Result, names: Sequence[str] | None = None, color: bool = False
-) -> str:
-    """The final score sheet: a row per category, then total, rank and the winners.
-
-    ``data`` is a finished game's view, a :class:`Result` or a result's JSON.
-    """
-    result = _result_json(data)
-    scores = result["scores"]
-    if names is None:
-        names = (
-            seat_names(data)
-            if isinstance(data, Mapping) and "players" in data
-            else [f"P{p}" for p in range(len(scores))]
-        )
-    breakdown = result["breakdown"]
-    header = ("", *names)
-    rows: list[list[Cell]] = [
-        [(category, ""), *((str(b.get(category, 0)), "") for b in breakdown)]
-        for category in CATEGORIES
-    ]
-    rows.append([("total", "bold"), *((str(s), "bold") for s in scores)])
-    rows.append([("rank", ""), *((str(r), "") for r in result["ranks"])])
-    winners = result["winners"]
-    rows.append(
-        [("winner", ""), *(("*" if p in winners else "", "bold") for p in range(len(scores)))]
-    )
-    title = "Final score" + (" (stopped by the round cap)" if result.get("capped") else "")
-    lines = [paint(title, "bold", color), *_table(header, rows, color)]
-    who = " and ".join(names[p] for p in winners)
-    verb = "win" if len(winners) > 1 or who == "you" else "wins"
-    shared = " (a shared victory)" if len(winners) > 1 else ""
-    lines.append(f"Winner: {who} {verb}{shared}." if who != "you" else f"You {verb}{shared}!")
-    return "\n".join(lines)
-
-
-def render_choices(texts: Sequence[str], width: int = WIDTH) -> str:
-    """A numbered list of action texts (from 1), a new line for each kind of action."""
-    entries = [f"{i:>3} {text}" for i, text in enumerate(texts, 1)]
-    column = max((len(e) for e in entries), default=0) + 2
-    lines: list[str] = []
-    kind = None
-    for entry, text in zip(entries, texts, strict=True):
-        word = text.split(" ", 1)[0]
-        if word != kind or len(lines[-1]) + column > width:
-            lines.append("")
-            kind = word
-        lines[-1] += entry.ljust(column)
-    return "\n".join(line.rstrip() for line in lines)

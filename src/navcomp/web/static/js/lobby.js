@@ -1,16 +1,14 @@
-// The lobby: sign in, my games, open tables, a new table.
+// The lobby: sign in, my games, open tables, a new table of any game the server hosts, and
+// the solo high scores of a game that can be played alone.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
-import { t } from "./i18n.js";
-import { app } from "./state.js";
+import { getLang, t } from "./i18n.js";
+import { errorText } from "./pieces.js";
+import { app, gameTitle, loadGames } from "./state.js";
 
 export function seatName(seat) {
   if (seat.bot) return t("bot_named", { level: t("level_" + seat.bot) });
   return seat.player || t("empty_seat");
-}
-
-function errorText(error) {
-  return t("err_" + error.code, {}, error.message || error.code);
 }
 
 function field(label, input) {
@@ -91,21 +89,51 @@ export function renderSignIn(root) {
 
 function tableSummary(table) {
   const people = table.seats.map(seatName).join(", ");
-  return `${t("table_no", { id: table.id })} · ${table.num_seats} ${t("seats_word")} · ${people}`;
+  const seats = table.num_seats === 1 ? t("solo_word") : `${table.num_seats} ${t("seats_word")}`;
+  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats} · ${people}`;
 }
 
 function statusWord(table) {
   return t("status_" + table.status);
 }
 
-function newTableForm(games) {
-  const game = games.find((g) => g.name === "space-mission") || games[0];
-  const seats = h(
-    "select",
-    { id: "new-seats", name: "seats" },
-    [2, 3, 4, 5].map((n) => h("option", { value: n, selected: n === 3 }, String(n))),
-  );
+const DEFAULT_GAME = "space-mission";
+
+// The default seat count: 3, or the nearest the game allows.
+function defaultSeats(game) {
+  return Math.max(game.min_players, Math.min(3, game.max_players));
+}
+
+// A control for one of the game's options, made from its default: a checkbox for a yes/no
+// option, a number field for a count, a text field otherwise. Labels: `opt_<name>` in i18n.js.
+function optionControl(name, value) {
+  const id = "opt-" + name.replaceAll("_", "-");
+  const label = t("opt_" + name, {}, name.replaceAll("_", " "));
+  if (typeof value === "boolean") {
+    return h("label", { class: "check" }, h("input", { type: "checkbox", id, checked: value, dataset: { option: name } }), " ", label);
+  }
+  if (typeof value === "number") {
+    return field(label, h("input", { type: "number", id, min: 0, step: 1, value, dataset: { option: name } }));
+  }
+  return field(label, h("input", { id, value: value ?? "", dataset: { option: name } }));
+}
+
+function optionValue(input, value) {
+  if (typeof value === "boolean") return input.checked;
+  if (typeof value === "number") return Number(input.value) || 0;
+  return input.value;
+}
+
+// The new table: the game, the seats (within the game's range; 1 is a solo game where the
+// game allows it), who sits in each (a person, or a bot of a level the game offers) and the
+// game's options. `onGame(game)` hears of the game chosen (the solo high scores follow it).
+function newTableForm(games, onGame) {
+  let game = games.find((g) => g.name === DEFAULT_GAME) || games[0];
+  const gameSelect = h("select", { id: "new-game", name: "game" },
+    games.map((g) => h("option", { value: g.name, selected: g === game }, g.title)));
+  const seats = h("select", { id: "new-seats", name: "seats" });
   const seatList = h("div", { class: "seat-choices" });
+  const options = h("div", { id: "new-options" });
   const drawSeats = () => {
     const n = Number(seats.value);
     const rows = [h("div", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: 1 })), h("span", {}, t("you")))];
@@ -114,7 +142,7 @@ function newTableForm(games) {
         "select",
         { id: `new-seat-${i}`, "aria-label": t("seat_n", { n: i + 1 }) },
         h("option", { value: "" }, t("a_person")),
-        ["easy", "medium", "hard"].map((level) =>
+        game.bot_levels.map((level) =>
           h("option", { value: level, selected: level === "easy" }, t("bot_named", { level: t("level_" + level) })),
         ),
       );
@@ -122,12 +150,22 @@ function newTableForm(games) {
     }
     replace(seatList, rows);
   };
+  const drawGame = () => {
+    const n = defaultSeats(game);
+    const counts = [];
+    for (let k = game.min_players; k <= game.max_players; k += 1) counts.push(k);
+    replace(seats, counts.map((k) => h("option", { value: k, selected: k === n }, k === 1 ? t("solo_seats") : String(k))));
+    drawSeats();
+    replace(options, Object.entries(game.options).map(([name, value]) => optionControl(name, value)));
+    onGame(game);
+  };
+  gameSelect.addEventListener("change", () => {
+    game = games.find((g) => g.name === gameSelect.value) || game;
+    drawGame();
+  });
   seats.addEventListener("change", drawSeats);
-  drawSeats();
-  const hide = h("input", { type: "checkbox", id: "opt-hide-reserved" });
-  const rounds = h("input", { type: "number", id: "opt-max-rounds", min: 0, max: 99, value: 0 });
   const message = h("p", { class: "error", role: "alert" });
-  return h(
+  const form = h(
     "form",
     {
       class: "card",
@@ -140,16 +178,13 @@ function newTableForm(games) {
           const level = document.getElementById(`new-seat-${i}`).value;
           if (level) bots.push({ seat: i, level });
         }
-        const options = {};
-        if (game && "hide_reserved" in game.options) options.hide_reserved = hide.checked;
-        if (game && "max_rounds" in game.options) options.max_rounds = Number(rounds.value) || 0;
+        const chosen = {};
+        for (const [name, value] of Object.entries(game.options)) {
+          const input = options.querySelector(`[data-option="${name}"]`);
+          if (input) chosen[name] = optionValue(input, value);
+        }
         try {
-          const table = await post("/api/tables", {
-            game: game ? game.name : "space-mission",
-            seats: n,
-            bots,
-            options,
-          });
+          const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen });
           location.hash = `#/table/${table.id}`;
         } catch (error) {
           message.textContent = errorText(error);
@@ -157,13 +192,50 @@ function newTableForm(games) {
       },
     },
     h("h2", {}, t("new_table")),
+    field(t("game"), gameSelect),
     field(t("players"), seats),
     seatList,
-    h("label", { class: "check" }, hide, " ", t("opt_hide_reserved")),
-    field(t("opt_max_rounds"), rounds),
+    options,
     h("button", { type: "submit", id: "create-table" }, t("create_table")),
     message,
   );
+  drawGame();
+  return form;
+}
+
+// The solo high scores of a game that can be played alone: mine and everybody's best.
+function soloCard() {
+  return h("section", { class: "card high-scores", id: "solo-scores", hidden: true });
+}
+
+async function drawSolo(card, game) {
+  card.dataset.game = game.name;
+  if (game.min_players !== 1) {
+    card.hidden = true;
+    replace(card);
+    return;
+  }
+  card.hidden = false;
+  const title = h("h2", {}, t("solo_scores_title", { game: game.title }));
+  replace(card, title, h("p", { class: "muted" }, t("loading")));
+  let scores;
+  try {
+    scores = await get(`/api/solo-scores?game=${encodeURIComponent(game.name)}`);
+  } catch (error) {
+    if (card.dataset.game === game.name) replace(card, title, h("p", { class: "error" }, errorText(error)));
+    return;
+  }
+  if (card.dataset.game !== game.name) return; // another game was chosen meanwhile
+  const list = (id, entries, withName) => entries.length
+    ? h("ol", { id }, entries.map((e) => h("li", {},
+        h("span", { class: "score" }, t("points", { n: e.score })),
+        withName ? [" · ", h("span", { class: "who" }, e.player)] : null,
+        " · ", new Date(e.date).toLocaleDateString(getLang()),
+        " · ", h("a", { href: `#/table/${e.table}` }, t("table_no", { id: e.table })))))
+    : h("p", { class: "muted", id }, t("solo_none"));
+  replace(card, title,
+    h("h3", {}, t("solo_mine")), list("solo-mine", scores.mine, false),
+    h("h3", {}, t("solo_best")), list("solo-best", scores.best, true));
 }
 
 export async function renderLobby(root, listsOnly = false) {
@@ -173,7 +245,7 @@ export async function renderLobby(root, listsOnly = false) {
   let notices = [];
   try {
     [mine, open, games, notices] = await Promise.all([
-      get("/api/my/games"), get("/api/tables"), get("/api/games"), get("/api/notifications?unread=true"),
+      get("/api/my/games"), get("/api/tables"), loadGames(), get("/api/notifications?unread=true"),
     ]);
   } catch (error) {
     replace(root, h("p", { class: "error" }, errorText(error)));
@@ -240,13 +312,14 @@ export async function renderLobby(root, listsOnly = false) {
         renderLobby(root, true);
       },
     }, t("mark_read")));
-  const form = root.querySelector("#new-table");
-  if (listsOnly && form) {
+  if (listsOnly && root.querySelector("#new-table")) {
     // a refresh: the lists change, the form being filled in stays as it is
     root.querySelector("#notices-card").replaceWith(noticeSection);
     root.querySelector("#my-games-card").replaceWith(mineSection);
     root.querySelector("#open-tables-card").replaceWith(openSection);
     return;
   }
-  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, newTableForm(games)));
+  const solo = soloCard();
+  const form = newTableForm(games, (game) => drawSolo(solo, game));
+  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, form, solo));
 }

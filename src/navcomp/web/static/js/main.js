@@ -1,9 +1,9 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay), the language.
+// Nothing here knows a game: tables and replays draw through their game's view.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderLobby, renderSignIn } from "./lobby.js";
-import { overviewButton, rulesLink } from "./overview.js";
 import { app } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
 import { closeTable, renderTable } from "./table.js";
@@ -18,7 +18,7 @@ function drawHeader() {
   document.title = t("title");
   document.getElementById("brand").textContent = t("title");
   document.getElementById("lang-label").textContent = t("language");
-  replace(document.getElementById("help"), overviewButton(), " ", rulesLink());
+  replace(document.getElementById("help")); // a table or a replay shows its game's help here
   replace(
     lang,
     Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === getLang() }, name)),

@@ -1,13 +1,15 @@
 // After the game: a replay with everything revealed (GET /api/tables/{id}/replay). Step 0 is
 // the setup, step k the position after the k-th log entry. Each step carries the public view
-// and every seat's private part, drawn with the table's own board and pieces.
+// and every seat's private part; the game's view draws them (`drawReplay`, with the table's
+// own board), this page the controls and the list of steps.
 import { get } from "./api.js";
-import { board } from "./board.js";
 import { h, replace } from "./dom.js";
+import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { seatName } from "./lobby.js";
-import { playersPanel } from "./panels.js";
-import { cardFace, cardLabel, errorText, readable, reservedByPlanet, seatDot, tileChip } from "./pieces.js";
+import { errorText, seatDot } from "./pieces.js";
+import { gameTitle, loadGames } from "./state.js";
+import { setHelp } from "./table.js";
 
 let replay = null;
 
@@ -25,7 +27,7 @@ export async function renderReplay(root, id) {
   replay = mine;
   draw();
   try {
-    const data = await get(`/api/tables/${id}/replay`);
+    const [data] = await Promise.all([get(`/api/tables/${id}/replay`), loadGames()]);
     if (replay !== mine) return;
     mine.data = data;
   } catch (error) {
@@ -56,29 +58,30 @@ function draw() {
     return;
   }
   const { entries, table } = replay.data;
+  const game = viewFor(table.game);
   const ns = table.seats.map((s) => seatName(s));
-  const { view, private: hands } = at(replay.step);
+  const step = at(replay.step);
   const entry = replay.step ? entries[replay.step - 1] : null;
-  document.title = t("replay_title", { id: replay.id }) + " · " + t("title");
+  const drawn = game.drawReplay(step, ns);
+  document.title = t("replay_title", { id: replay.id }) + ` · ${gameTitle(table.game)} · NavComp`;
+  setHelp(game.helpItems());
   replace(
     replay.root,
-    h("div", { class: "game replay" },
-      controls(entries.length, entry, view, ns),
-      h("div", { class: "board-wrap" }, board(view, ns, new Set(), () => {})),
+    h("div", { class: "game replay", dataset: { game: table.game } },
+      controls(entries.length, entry, step.view, ns, game),
+      h("div", { class: "board-wrap" }, drawn.main),
       h("aside", { class: "side" },
-        h("section", { class: "card", id: "replay-hands" }, h("h3", {}, t("replay_revealed")),
-          hands.map((p, seat) => seatHand(view, ns, p, seat))),
-        playersPanel(view, ns),
-        stepList(entries, view, ns),
+        drawn.side,
+        stepList(entries, step.view, ns, game),
         back)),
   );
 }
 
-function controls(last, entry, view, ns) {
+function controls(last, entry, view, ns, game) {
   const step = replay.step;
   const button = (id, label, target, disabled) =>
     h("button", { class: "small secondary", id, dataset: { key: id }, disabled, onclick: () => go(target) }, label);
-  const result = view.result;
+  const result = step === last ? replay.data.table.result : null;
   return h("section", { class: "card status replay-controls", id: "replay" },
     h("h2", {}, t("replay_title", { id: replay.id })),
     h("div", { class: "row" },
@@ -95,35 +98,18 @@ function controls(last, entry, view, ns) {
     }),
     h("p", { id: "replay-move" },
       entry
-        ? [seatDot(entry.seat), " ", ns[entry.seat], ": ", entry.text === "undo" ? t("undo_done") : readable(entry.text, view)]
+        ? [seatDot(entry.seat), " ", ns[entry.seat], ": ", entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view)]
         : t("replay_setup"),
-      " · ", t("round_n", { n: view.round }),
       result ? h("strong", { class: "winner-line" }, " · ★ ", result.winners.map((w) => ns[w]).join(", ")) : null),
   );
 }
 
-function seatHand(view, ns, p, seat) {
-  const planetName = (slug) => view.planets.find((x) => x.planet === slug).name;
-  const tiles = Object.entries(p.tiles);
-  return h("div", { class: "revealed", dataset: { seat } },
-    h("h4", {}, seatDot(seat), " ", ns[seat], view.current_player === seat ? h("span", { class: "star" }, " ▶") : null),
-    h("div", { class: "hand" }, p.hand.length
-      ? p.hand.map((card) => h("span", { class: "card-face small-card", title: cardLabel(card), role: "img", "aria-label": cardLabel(card), dataset: { card } }, cardFace(card)))
-      : h("span", { class: "muted" }, t("no_cards"))),
-    h("p", { class: "tiles" }, t("replay_tiles"), ": ", tiles.length ? tiles.map(([n, c]) => tileChip(n, c)) : h("span", { class: "muted" }, t("none"))),
-    h("p", { class: "reserved" }, t("replay_reserved"), ": ", p.reserved.length
-      ? reservedByPlanet(p.reserved).map(([planet, kinds]) => h("span", { class: "reserved-at" }, h("strong", {}, planetName(planet)), " ",
-          Object.entries(kinds).map(([tile, n]) => (tile === "?" ? h("span", { class: "tile" }, t("hidden_tile"), n > 1 ? ` ×${n}` : "") : tileChip(tile, n)))))
-      : h("span", { class: "muted" }, t("none"))),
-  );
-}
-
-function stepList(entries, view, ns) {
+function stepList(entries, view, ns, game) {
   const item = (step, content) => h("li", { class: step === replay.step ? "current" : "" },
     h("button", { class: "link", dataset: { key: `step-${step}` }, "aria-current": step === replay.step ? "step" : null, onclick: () => go(step) },
       h("span", { class: "seq" }, String(step)), content));
   return h("section", { class: "card" }, h("h3", {}, t("log")),
     h("ol", { class: "log", id: "replay-steps" },
       item(0, t("replay_setup")),
-      entries.map((e, i) => item(i + 1, [seatDot(e.seat), " ", ns[e.seat], ": ", e.text === "undo" ? t("undo_done") : readable(e.text, view)]))));
+      entries.map((e, i) => item(i + 1, [seatDot(e.seat), " ", ns[e.seat], ": ", e.text === "undo" ? t("undo_done") : game.actionText(e.text, view)]))));
 }

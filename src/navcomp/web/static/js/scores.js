@@ -1,55 +1,38 @@
-// The score sheet: the server's final result, category by category, and which tie rule
-// decided the ranking when totals tie.
+// The score sheet, for every game: the server's result (`table.result`), a row per scoring
+// category of its breakdown, the totals and ranks, the winners; a solo game gets its score.
+// Whatever else a game says about the result (Space Mission: the tie rule) comes from its
+// view's `scoreNotes`.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatDot } from "./pieces.js";
 
-const CATEGORIES = ["gate", "stations", "minerals", "aliens", "matter", "water", "medals", "space"];
-
-// The rules: most points wins; equal points go to more stations; equal in both share the
-// place. The result holds the totals and ranks (the server applied the rules); this only
-// says in words which rule placed each group of equal totals, with the stations of the
-// final view. One sentence per group; none when no totals tie.
-export function tieNotes(result, stations, ns) {
-  const notes = [];
-  const seen = new Set();
-  const order = result.scores.map((_, i) => i).sort((a, b) => result.scores[b] - result.scores[a] || a - b);
-  for (const i of order) {
-    const points = result.scores[i];
-    if (seen.has(points)) continue;
-    seen.add(points);
-    const group = order.filter((j) => result.scores[j] === points);
-    if (group.length < 2) continue;
-    const names = group.map((j) => ns[j]).join(", ");
-    if (group.every((j) => stations[j] === stations[group[0]])) {
-      notes.push(t("tie_shared", { names, points, stations: stations[group[0]], rank: result.ranks[group[0]] }));
-    } else {
-      const byRank = [...group].sort((a, b) => result.ranks[a] - result.ranks[b] || a - b);
-      const places = byRank.map((j) => t("tie_place", { name: ns[j], stations: stations[j], rank: result.ranks[j] })).join("; ");
-      notes.push(t("tie_stations", { names, points, places }));
-    }
-  }
-  return notes;
+// The categories of the breakdown, in the order the result names them.
+export function categories(result) {
+  const seen = [];
+  for (const part of result.breakdown) for (const name of Object.keys(part)) if (!seen.includes(name)) seen.push(name);
+  return seen;
 }
 
-export function scoreSheet(view, ns, tableId) {
-  const result = view.result;
-  const cols = view.seats.map((_, i) =>
-    h("th", { scope: "col", class: (result.winners.includes(i) ? "winner" : "") + (i === view.you ? " me" : "") },
-      seatDot(i), " ", ns[i]));
-  const rows = CATEGORIES.map((cat) =>
-    h("tr", {}, h("th", { scope: "row" }, t("cat_" + cat)), result.breakdown.map((b) => h("td", {}, b[cat]))));
+export function scoreSheet({ result, names, seat, tableId, view, notes }) {
+  const solo = result.scores.length === 1;
+  const cols = result.scores.map((_, i) =>
+    h("th", { scope: "col", class: (result.winners.includes(i) && !solo ? "winner" : "") + (i === seat ? " me" : "") },
+      seatDot(i), " ", names[i]));
+  const rows = categories(result).map((cat) =>
+    h("tr", {}, h("th", { scope: "row" }, view.categoryName(cat)), result.breakdown.map((b) => h("td", {}, b[cat] ?? 0))));
   const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t("total")), result.scores.map((sc) => h("td", {}, sc)));
-  const ranks = h("tr", {}, h("th", { scope: "row" }, t("rank")), result.ranks.map((r) => h("td", {}, r)));
-  const winners = result.winners.map((w) => ns[w]).join(", ");
-  const ties = tieNotes(result, view.seats.map((s) => s.stations), ns);
+  const ranks = solo ? null : h("tr", {}, h("th", { scope: "row" }, t("rank")), result.ranks.map((r) => h("td", {}, r)));
+  const winners = result.winners.map((w) => names[w]).join(", ");
+  let line;
+  if (solo) line = t("solo_final", { name: names[0], n: result.scores[0] });
+  else if (result.winners.length > 1) line = t("winners_shared", { names: winners });
+  else line = t("winner_is", { name: winners });
   return h("section", { class: "card score-sheet", id: "score-sheet" },
     h("h2", {}, t("final_score")),
-    h("p", { class: "winner-line", id: "winner" }, "★ ", result.winners.length > 1 ? t("winners_shared", { names: winners }) : t("winner_is", { name: winners })),
+    h("p", { class: "winner-line", id: "winner" }, "★ ", line),
     result.capped ? h("p", { class: "muted" }, t("capped")) : null,
     h("div", { class: "scroll" }, h("table", { class: "scores" }, h("thead", {}, h("tr", {}, h("th", {}, ""), cols)), h("tbody", {}, rows, total, ranks))),
-    h("div", { id: "tie-rule", class: "tie-rule" },
-      ties.length ? ties.map((note) => h("p", {}, note)) : h("p", { class: "muted" }, t("tie_none"))),
+    notes,
     h("p", { class: "row" },
       h("a", { class: "button", id: "open-replay", href: `#/table/${tableId}/replay` }, t("replay_open")),
       h("a", { href: "#/" }, t("back_to_lobby"))));

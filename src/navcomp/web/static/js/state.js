@@ -1,6 +1,32 @@
-// Shared client state: who I am, and a hook to redraw the current page.
+// Shared client state: who I am, the games the server hosts, and a hook to redraw the page.
+import { get } from "./api.js";
+
 export const app = {
   me: null,
+  games: null, // GET /api/games, once loaded: [{name, title, min_players, max_players, options, bot_levels}]
   refreshMe: async () => {},
   rerender: () => {},
 };
+
+let loading = null;
+
+// The games the server hosts (loaded once per page).
+export async function loadGames() {
+  if (app.games) return app.games;
+  loading ||= get("/api/games").then((games) => {
+    app.games = games;
+    return games;
+  }).finally(() => { loading = null; });
+  return loading;
+}
+
+// One game's facts, once the games are loaded (null before, or for a game the server lacks).
+export function gameInfo(name) {
+  return (app.games || []).find((g) => g.name === name) || null;
+}
+
+// A game's title for people ("Space Mission"); its name until the games are loaded.
+export function gameTitle(name) {
+  const info = gameInfo(name);
+  return info ? info.title : name;
+}

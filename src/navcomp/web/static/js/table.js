@@ -1,25 +1,23 @@
-// One table: its lobby while open, then the game. Everything shown comes from
-// the server's view; every choice offered comes from the server's `legal` list.
-// This module holds the table's state, its socket and the page layout; the parts live in
-// table_lobby.js, actions.js (the action panel and hand), moves.js (what a click sends),
-// panels.js (players, my tiles), scores.js (the score sheet) and replay.js.
-import { actionPanel, handPanel } from "./actions.js";
-import { get } from "./api.js";
-import { board } from "./board.js";
+// One table, for every game: its lobby while open, then the game. Everything shown comes
+// from the server's view; every choice offered comes from the server's `legal` list.
+// This module holds the table's state and socket, sends moves with the version they were
+// drawn from, and lays out the page: the status bar, the score sheet and the log are its
+// own; the board and the side panels are the game's view (games/index.js, docs/web.md).
+import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
+import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { seatName } from "./lobby.js";
-import { pickPlanet, planetTargets } from "./moves.js";
-import { minePanel, playersPanel } from "./panels.js";
-import { cardFace, cardLabel, errorText, readable, seatDot } from "./pieces.js";
+import { errorText, seatDot } from "./pieces.js";
 import { scoreSheet } from "./scores.js";
+import { gameTitle, loadGames } from "./state.js";
 import { drawOpen } from "./table_lobby.js";
 
 export let current = null;
 
-export function freshUi() {
-  // kind: the action being chosen; cards: cards chosen for it; topup: the discard preview
-  return { kind: null, cards: [], topup: [], error: null };
+// The page's own state of a table: an error to show, what is typed in the invite field.
+function freshUi() {
+  return { error: null };
 }
 
 export function closeTable() {
@@ -30,6 +28,7 @@ export function closeTable() {
   if (current.ws) current.ws.close();
   current = null;
   setBanner(null);
+  setHelp([]);
 }
 
 export function renderTable(root, id) {
@@ -39,7 +38,8 @@ export function renderTable(root, id) {
     return;
   }
   closeTable();
-  current = { id, root, data: null, ui: freshUi(), log: [], busy: false, attempts: 0, loadError: null };
+  current = { id, root, data: null, ui: freshUi(), gameUi: null, log: [], busy: false, attempts: 0, loadError: null };
+  loadGames().then(() => current && current.id === id && draw()).catch(() => {});
   refresh();
   connect();
   draw();
@@ -49,6 +49,17 @@ export function setBanner(text) {
   const banner = document.getElementById("banner");
   banner.hidden = !text;
   banner.textContent = text || "";
+}
+
+// The header's help for the game on show (its rules, an overview), or nothing.
+export function setHelp(items) {
+  const help = document.getElementById("help");
+  if (help) replace(help, items);
+}
+
+// The view of the table's game (the generic one until the table is known).
+export function gameView() {
+  return viewFor(current && current.data ? current.data.table.game : "");
 }
 
 export async function refresh() {
@@ -77,13 +88,16 @@ function accept(data) {
   }
   if (old && data.last === undefined) data.last = old.last;
   const changed = !old || old.version !== data.version || old.table.status !== data.table.status;
-  const wasMine = old && old.view && old.view.current_player === old.seat;
-  const isMine = data.view && data.seat !== null && data.view.current_player === data.seat;
+  const wasMine = old && old.table.status === "playing" && old.seat !== null && old.table.to_move === old.seat;
+  const isMine = data.table.status === "playing" && data.seat !== null && data.table.to_move === data.seat;
   if (isMine && !wasMine) document.getElementById("announce").textContent = t("your_turn");
   table.data = data;
   table.loadError = null;
   document.body.dataset.version = String(data.version ?? "");
-  if (changed && !table.busy) table.ui = freshUi();
+  if (changed && !table.busy) {
+    table.ui = { ...table.ui, error: null };
+    table.gameUi = null; // a fresh choice, made by the game's view when it draws
+  }
   if (changed) loadLog();
   draw();
 }
@@ -157,12 +171,49 @@ function loadLog() {
   }, 120);
 }
 
-
 export function names() {
   const { table, seat } = current.data;
   return table.seats.map((s, i) => seatName(s) + (i === seat ? ` (${t("you")})` : ""));
 }
 
+// ---------------------------------------------------------------- sending moves
+
+// Run `work(version)` (moves or an undo) once at a time; a refusal is shown in words; then
+// the table is reloaded, whatever happened.
+async function act(work) {
+  const table = current;
+  if (table.busy) return;
+  table.busy = true;
+  document.body.dataset.busy = "1";
+  table.ui.error = null;
+  draw();
+  try {
+    await work(table.data.version);
+  } catch (error) {
+    table.ui.error = errorText(error);
+  } finally {
+    table.gameUi = null;
+    table.busy = false;
+    document.body.dataset.busy = "0";
+  }
+  if (table === current) await refresh();
+}
+
+// Send legal actions (their JSON forms) in order, each with the version the one before
+// returned (the first with the version on show); a refusal stops the rest.
+export function play(...actions) {
+  return act(async (version) => {
+    let v = version;
+    for (const action of actions) {
+      const answer = await post(`/api/tables/${current.id}/moves`, { action, expected_version: v });
+      v = answer.version;
+    }
+  });
+}
+
+export function undo() {
+  return act((version) => post(`/api/tables/${current.id}/undo`, { expected_version: version }));
+}
 
 // ---------------------------------------------------------------- drawing
 
@@ -177,66 +228,93 @@ export function draw() {
   }
   const status = table.data.table.status;
   if (status === "closed") {
+    setHelp([]);
     replace(table.root, h("section", { class: "card" }, h("p", {}, t("table_closed")), h("a", { href: "#/" }, t("back_to_lobby"))));
-  } else if (status === "open") {
+    return;
+  }
+  setHelp(gameView().helpItems());
+  if (status === "open") {
     drawOpen();
   } else {
     drawGame();
   }
 }
 
+// What a game's view gets to draw the table (docs/web.md, "A game's view").
+function context(view) {
+  const table = current;
+  const { table: described, seat } = table.data;
+  if (table.gameUi === null) table.gameUi = view.freshUi();
+  return {
+    tableId: table.id,
+    game: described.game,
+    table: described,
+    view: table.data.view,
+    seat,
+    legal: table.data.legal || null,
+    canUndo: !!table.data.can_undo,
+    myTurn: described.status === "playing" && seat !== null && described.to_move === seat,
+    over: described.status === "over",
+    names: names(),
+    last: table.data.last || null,
+    busy: table.busy,
+    error: table.ui.error,
+    ui: table.gameUi,
+    play,
+    undo,
+    redraw: draw,
+    resetUi: () => {
+      table.gameUi = null;
+      draw();
+    },
+  };
+}
 
 function drawGame() {
-  const { view, seat } = current.data;
-  const ns = names();
-  const targets = new Set(planetTargets().map((e) => e.json.planet));
-  const over = view.phase === "over";
-  const myTurn = seat !== null && view.current_player === seat;
-  document.title = (myTurn ? "▶ " + t("your_turn") + " · " : "") + t("title");
+  const view = gameView();
+  const ctx = context(view);
+  const { table, seat, names: ns, over } = ctx;
+  document.title = (ctx.myTurn ? "▶ " + t("your_turn") + " · " : "") + `${gameTitle(table.game)} · NavComp`;
+  const drawn = view.drawGame(ctx);
+  const result = table.result || (ctx.view && ctx.view.result) || null;
   replace(
     current.root,
-    h("div", { class: "game" + (over ? " over" : "") },
-      over ? scoreSheet(view, ns, current.id) : null,
-      statusBar(view, ns),
-      h("div", { class: "board-wrap" }, board(view, ns, targets, pickPlanet)),
+    h("div", { class: "game" + (over ? " over" : ""), dataset: { game: table.game } },
+      over && result
+        ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns) })
+        : null,
+      statusBar(ctx, drawn.status),
+      h("div", { class: "board-wrap" }, drawn.main),
       h("aside", { class: "side" },
-        seat !== null && !over ? actionPanel(view, ns) : null,
-        seat !== null ? handPanel(view) : null,
-        playersPanel(view, ns),
-        seat !== null ? minePanel(view) : null,
+        drawn.side,
         h("section", { class: "card", id: "log" }, h("h3", {}, t("log")), h("ol", { class: "log", id: "log-list" }))),
     ),
   );
   drawLog();
 }
 
-function statusBar(view, ns) {
-  const turn = view.current_player;
-  const last = current.data.last;
-  const top = view.discard_pile.length ? view.discard_pile[view.discard_pile.length - 1] : null;
+function statusBar(ctx, items) {
+  const { table, names: ns, last } = ctx;
+  const turn = table.to_move;
+  const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view));
   return h("section", { class: "status card", id: "status" },
-    h("span", {}, t("table_no", { id: current.id })),
-    h("span", {}, t("round_n", { n: view.round }), view.last_round ? h("strong", { class: "last-round" }, " · " + t("last_round")) : null),
-    turn !== null
-      ? h("span", { id: "turn" }, seatDot(turn), " ", t("turn_of", { name: ns[turn] }), " · ", t("actions_left", { n: 2 - view.actions_taken }))
+    h("span", {}, t("table_no", { id: current.id }), " · ", gameTitle(table.game)),
+    turn !== null && !ctx.over
+      ? h("span", { id: "turn" }, seatDot(turn), " ", t("turn_of", { name: ns[turn] }))
       : h("span", { id: "turn" }, t("game_over")),
-    h("span", { title: t("space_count_title") }, t("space_count", { n: view.space_face_up, of: view.space_threshold })),
-    h("span", {}, t("draw_pile", { n: view.draw_pile })),
-    h("span", {}, t("discard_pile", { n: view.discard_pile.length }), top ? h("span", { class: "card-face mini", title: cardLabel(top) }, cardFace(top)) : null),
-    last ? h("span", { id: "last-move" }, t("last_move", { name: ns[last.seat], text: readable(last.text, view) })) : null,
+    items,
+    last ? h("span", { id: "last-move" }, t("last_move", { name: ns[last.seat], text: text(last.text) })) : null,
   );
 }
-
 
 function drawLog() {
   const list = document.getElementById("log-list");
   if (!list || !current || !current.data) return;
   const ns = names();
   const view = current.data.view;
+  const text = (move) => gameView().actionText(move, view);
   replace(list, current.log.map((e) => h("li", {},
     h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), ": ",
-    e.text === "undo" ? t("undo_done") : readable(e.text, view))));
+    e.text === "undo" ? t("undo_done") : text(e.text))));
   list.scrollTop = list.scrollHeight;
 }
-
-// Action texts are the game's notation ("fly aqua-vita", "pick water", "reserve a tile on

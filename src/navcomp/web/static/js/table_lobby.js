@@ -4,7 +4,7 @@ import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatName } from "./lobby.js";
 import { errorText, seatDot } from "./pieces.js";
-import { app } from "./state.js";
+import { app, gameInfo, gameTitle } from "./state.js";
 import { closeTable, current, draw, refresh, renderTable } from "./table.js";
 
 export function drawOpen() {
@@ -21,11 +21,12 @@ export function drawOpen() {
   replace(
     current.root,
     h("section", { class: "card table-lobby" },
-      h("h2", {}, t("table_no", { id: table.id }), " · ", t("status_open")),
+      h("h2", {}, t("table_no", { id: table.id }), " · ", gameTitle(table.game), " · ", t("status_open")),
+      table.num_seats === 1 ? h("p", { class: "muted", id: "solo-note" }, t("solo_table")) : null,
       h("ul", { class: "seats", id: "lobby-seats" }, rows),
       h("div", { class: "field" }, h("span", {}, t("invite_link")), h("div", { class: "row" }, input,
         h("button", { class: "small secondary", onclick: () => { input.select(); navigator.clipboard?.writeText(link); } }, t("copy")))),
-      seat !== null ? inviteForm() : null,
+      seat !== null && table.num_seats > 1 ? inviteForm() : null,
       app.me
         ? h("div", { class: "row" },
             seat !== null ? h("button", { id: "start", onclick: () => lobbyAction("start") }, t("start")) : null,
@@ -36,6 +37,13 @@ export function drawOpen() {
       h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))),
     ),
   );
+}
+
+// The bot levels the table's game offers (easy always; medium and hard need the game's
+// heuristic player).
+function botLevels() {
+  const info = gameInfo(current.data.table.game);
+  return info ? info.bot_levels : ["easy"];
 }
 
 // The creator may seat a bot on a free seat, or free a bot's seat (the server checks who).
@@ -55,7 +63,7 @@ function botChoice(seatNo, level) {
     },
   },
   h("option", { value: "", selected: !level }, t("a_person")),
-  ["easy", "medium", "hard"].map((l) => h("option", { value: l, selected: level === l }, t("bot_named", { level: t("level_" + l) }))));
+  [...new Set([...botLevels(), ...(level ? [level] : [])])].map((l) => h("option", { value: l, selected: level === l }, t("bot_named", { level: t("level_" + l) }))));
 }
 
 // Invite a player by name: they get a notice with this table in their lobby.

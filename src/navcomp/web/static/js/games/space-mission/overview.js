@@ -1,16 +1,18 @@
 // The overview card: the six actions at a glance (what each costs and does), in a dialog
 // opened from the header, with the rules page one click further.
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
 
 const KINDS = ["topup", "jump", "fly", "scan", "develop", "discover"];
+// the players' rules page, in this folder (written by scripts/rules_page.py)
+export const RULES = new URL("./rules.html", import.meta.url).pathname;
 
 export function overviewButton() {
   return h("button", { class: "small secondary", id: "open-overview", "aria-haspopup": "dialog", onclick: openOverview }, t("overview_open"));
 }
 
 export function rulesLink() {
-  return h("a", { href: "/static/rules.html", id: "rules-link", target: "_blank", rel: "noopener" }, t("rules_link"));
+  return h("a", { href: RULES, id: "rules-link", target: "_blank", rel: "noopener" }, t("rules_link"));
 }
 
 export function openOverview() {

@@ -1,15 +1,15 @@
 // The action panel (the six actions, the pile to pick from, Confirm, Undo) and my hand.
-import { h } from "./dom.js";
-import { t } from "./i18n.js";
-import { byType, cardUse, choose, pickCard, planetTargets, play, undo, undoNote, whyNot } from "./moves.js";
+import { h } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { ctx } from "./context.js";
+import { byType, cancel, cardUse, choose, pickCard, planetTargets, play, undo, undoNote, whyNot } from "./moves.js";
 import { cardFace, cardLabel, tileChip } from "./pieces.js";
-import { current, draw, freshUi } from "./table.js";
 
 const KINDS = ["topup", "jump", "fly", "scan", "develop", "discover"];
 
 export function actionPanel(view, ns) {
-  const { seat } = current.data;
-  const ui = current.ui;
+  const { seat } = ctx;
+  const ui = ctx.ui;
   const mine = view.current_player === seat;
   const legal = byType();
   const parts = [];
@@ -26,7 +26,7 @@ export function actionPanel(view, ns) {
         class: "action" + (pressed ? " pressed" : ""),
         id: `act-${kind}`,
         dataset: { key: `act-${kind}` },
-        disabled: !allowed || current.busy,
+        disabled: !allowed || ctx.busy,
         "aria-pressed": String(pressed),
         title: allowed ? t("hint_" + kind) : whyNot(kind),
         "aria-description": allowed ? t("hint_" + kind) : whyNot(kind),
@@ -44,7 +44,7 @@ export function actionPanel(view, ns) {
         })));
     }
     if (ui.kind && view.phase === "action") {
-      parts.push(h("button", { class: "small secondary", id: "cancel", onclick: () => { current.ui = freshUi(); draw(); } }, t("cancel")));
+      parts.push(h("button", { class: "small secondary", id: "cancel", onclick: cancel }, t("cancel")));
     }
   } else if (mine && view.phase === "pick") {
     const planet = view.planets.find((p) => p.planet === view.looking_at.planet);
@@ -59,25 +59,25 @@ export function actionPanel(view, ns) {
       }, tileChip(entry.json.tile, 1)))));
   } else if (mine && view.phase === "confirm") {
     parts.push(h("p", { class: "hint" }, t("confirm_hint")));
-    parts.push(h("button", { id: "confirm", dataset: { key: "confirm" }, disabled: current.busy, onclick: () => play(legal.confirm[0]) }, t("confirm")));
+    parts.push(h("button", { id: "confirm", dataset: { key: "confirm" }, disabled: ctx.busy, onclick: () => play(legal.confirm[0]) }, t("confirm")));
   }
   if (mine) {
-    const canUndo = current.data.can_undo;
+    const canUndo = ctx.canUndo;
     parts.push(h("div", { class: "row undo-row" },
       h("button", {
         class: "secondary", id: "undo", dataset: { key: "undo" },
-        disabled: !canUndo || current.busy,
+        disabled: !canUndo || ctx.busy,
         title: canUndo ? t("undo_hint") : undoNote(),
         onclick: undo,
       }, t("undo")),
       canUndo ? null : h("span", { class: "muted", id: "undo-note" }, undoNote())));
   }
-  if (ui.error) parts.push(h("p", { class: "error", role: "alert", id: "move-error" }, ui.error));
+  if (ctx.error) parts.push(h("p", { class: "error", role: "alert", id: "move-error" }, ctx.error));
   return h("section", { class: "card", id: "actions", dataset: { mine: mine ? "1" : "0", phase: view.phase } }, parts);
 }
 
 function instruction(view) {
-  const ui = current.ui;
+  const ui = ctx.ui;
   if (!ui.kind) return t("choose_action_hint");
   if (ui.kind === "topup") {
     const keep = view.private.hand.length - ui.topup.length;
@@ -91,9 +91,9 @@ function instruction(view) {
 }
 
 export function handPanel(view) {
-  const ui = current.ui;
+  const ui = ctx.ui;
   const hand = view.private.hand;
-  const mine = view.current_player === current.data.seat;
+  const mine = view.current_player === ctx.seat;
   const cards = hand.map((card, i) => {
     const usable = mine && ui.kind && cardUse(card);
     const chosen = ui.cards.includes(card) || ui.topup.includes(card);
@@ -104,7 +104,7 @@ export function handPanel(view) {
     return h("button", {
       class: cls,
       dataset: { card, key: `card-${i}-${card}` },
-      disabled: !usable || current.busy,
+      disabled: !usable || ctx.busy,
       "aria-pressed": String(chosen),
       "aria-label": cardLabel(card),
       title: usable ? cardLabel(card) : t("card_not_usable"),

@@ -1,10 +1,9 @@
 // The board in SVG: the jump gate in the middle, the 8 planets in a ring.
 // It draws only what the view says; `targets` (from the legal actions) makes
 // planets clickable.
-import { s } from "./dom.js";
-import { t } from "./i18n.js";
-
-export const SEAT_COLORS = ["#e4572e", "#a66cff", "#f2c14e", "#f5f5f5", "#ff6fb5"];
+import { s } from "../../dom.js";
+import { t } from "../../i18n.js";
+import { SEAT_COLORS } from "../../pieces.js";
 const PLANET_COLORS = {
   freezer: "#9fd3e6", hazard: "#c96a4a", tempest: "#7c8bd1", "green-heggar": "#6dbb6d",
   "aqua-vita": "#3f9fd8", oasis: "#d9b86c", "ruby-red": "#c0392b", "dust-bowl": "#b89b72",

@@ -1,7 +1,7 @@
 // The rules page (rules.html, written by scripts/rules_page.py): the long text is English;
 // the headings and the page's own words follow the language chosen at the table.
-import { h, replace } from "./dom.js";
-import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
+import { h, replace } from "../../dom.js";
+import { LANGUAGES, getLang, setLang, t } from "../../i18n.js";
 
 const lang = document.getElementById("lang");
 

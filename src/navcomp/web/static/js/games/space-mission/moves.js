@@ -1,13 +1,12 @@
-// What a click sends: the legal list grouped by type, the choice being built (a card, a
-// planet, a Top-up preview) and the moves posted with the version they were drawn from.
-import { post } from "./api.js";
-import { t } from "./i18n.js";
-import { errorText } from "./pieces.js";
-import { current, draw, freshUi, refresh } from "./table.js";
+// What a click chooses: the legal list grouped by type, the choice being built (a card, a
+// planet, a Top-up preview) and the legal entry it ends in, sent through the table page
+// (`ctx.play`, with the version it was drawn from).
+import { t } from "../../i18n.js";
+import { clearUi, ctx } from "./context.js";
 
 export function byType() {
   const groups = {};
-  for (const entry of current.data.legal || []) {
+  for (const entry of ctx.legal || []) {
     (groups[entry.json.type] ||= []).push(entry);
   }
   return groups;
@@ -17,71 +16,48 @@ function cardsOf(entry) {
   return entry.json.cards || (entry.json.card ? [entry.json.card] : []);
 }
 
-
-async function send(action, version) {
-  const answer = await post(`/api/tables/${current.id}/moves`, { action, expected_version: version });
-  return answer.version;
-}
-
-async function act(work) {
-  const table = current;
-  if (table.busy) return;
-  table.busy = true;
-  document.body.dataset.busy = "1";
-  table.ui.error = null;
-  draw();
-  try {
-    await work(table.data.version);
-    table.ui = freshUi();
-  } catch (error) {
-    table.ui = freshUi();
-    table.ui.error = errorText(error);
-  } finally {
-    table.busy = false;
-    document.body.dataset.busy = "0";
-  }
-  if (table === current) await refresh();
-}
-
 export function play(entry) {
-  return act((version) => send(entry.json, version));
+  return ctx.play(entry.json);
 }
 
+// The Top up: each card marked for discarding, then the draw, each move with the version
+// the previous one returned.
 function topUp() {
-  const cards = [...current.ui.topup];
   const legal = byType();
-  return act(async (version) => {
-    let v = version;
-    for (const card of cards) {
-      const entry = (legal.discard || []).find((e) => e.json.card === card);
-      if (entry) v = await send(entry.json, v);
-    }
-    await send({ type: "draw" }, v);
-  });
+  const discards = ctx.ui.topup
+    .map((card) => (legal.discard || []).find((e) => e.json.card === card))
+    .filter((entry) => entry)
+    .map((entry) => entry.json);
+  return ctx.play(...discards, { type: "draw" });
 }
 
 export function undo() {
-  return act((version) => post(`/api/tables/${current.id}/undo`, { expected_version: version }));
+  return ctx.undo();
 }
 
 export function choose(kind) {
-  const ui = current.ui;
+  const ui = ctx.ui;
   const legal = byType();
   if (kind === "topup" && ui.kind === "topup") {
     topUp();
     return;
   }
-  current.ui = freshUi();
+  clearUi();
   if (kind === "discover") {
     play(legal.discover[0]);
     return;
   }
-  current.ui.kind = kind;
-  draw();
+  ui.kind = kind;
+  ctx.redraw();
+}
+
+export function cancel() {
+  clearUi();
+  ctx.redraw();
 }
 
 export function pickCard(card) {
-  const ui = current.ui;
+  const ui = ctx.ui;
   const legal = byType();
   if (ui.kind === "topup") {
     ui.topup = ui.topup.includes(card) ? ui.topup.filter((c) => c !== card) : [...ui.topup, card];
@@ -105,11 +81,11 @@ export function pickCard(card) {
       ui.cards = [card];
     }
   }
-  draw();
+  ctx.redraw();
 }
 
 export function planetTargets() {
-  const ui = current.ui;
+  const ui = ctx.ui;
   const legal = byType();
   if (ui.kind === "fly") return (legal.fly || []).map((e) => e);
   if (ui.kind === "jump" && ui.cards.length) {
@@ -125,7 +101,7 @@ export function pickPlanet(planet) {
 
 // What a card can do now, for the action being chosen (from the legal list only).
 export function cardUse(card) {
-  const ui = current.ui;
+  const ui = ctx.ui;
   const legal = byType();
   const uses = (type) => (legal[type] || []).some((e) => cardsOf(e).includes(card));
   if (ui.kind === "topup") return uses("discard") || ui.topup.includes(card);
@@ -142,7 +118,7 @@ export function cardUse(card) {
 // Why an action cannot be chosen, in words read from the view (a hint only:
 // what is allowed comes from the legal list).
 export function whyNot(kind) {
-  const { view, seat } = current.data;
+  const { view, seat } = ctx;
   if (view.current_player !== seat) return t("why_not_your_turn");
   if (view.phase === "confirm") return t("why_confirm");
   if (view.phase === "pick") return t("why_pick");
@@ -166,8 +142,7 @@ export function whyNot(kind) {
 }
 
 export function undoNote() {
-  const { view } = current.data;
+  const { view } = ctx;
   if (view.actions_taken === 0 && view.phase === "action") return t("undo_nothing");
   return t("undo_refused");
 }
-
