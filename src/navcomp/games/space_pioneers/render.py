@@ -44,8 +44,8 @@ MISSION_TEXT = {
 def card_lines(card: CardView) -> tuple[str, str, str]:
     top = [SYMBOL_MARKS[s] for s in card["top"]]
     bottom = [SYMBOL_MARKS[s] for s in card["bottom"]]
-    name = card["title"] + card["name"].rsplit("-", 1)[1]
-    label = ("^" if card["kind"] == "ship" else "") + name
+    copy = card["name"].rsplit("-", 1)[1]
+    label = ("^" + card["title"][:5] if card["kind"] == "ship" else card["title"][:6]) + copy
     return (
         f"{top[0]}---{top[1]}---{top[2]}",
         f"{label:<7} {card['colour'][0]}"[:CELL],

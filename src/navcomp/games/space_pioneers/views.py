@@ -46,7 +46,9 @@ def _public(s: SpacePioneersState) -> dict[str, Any]:
                 for cell, card in sorted(s.networks[p].items())
             ],
             "captured": _cards(s.captured[p]),
-            "missions": [bool(s.missions[p] >> i & 1) for i in range(len(MISSIONS))],
+            "missions": [
+                bool(s.missions[p] >> i & 1) for i in range(len(MISSIONS) if s.n > 1 else 0)
+            ],
             "points": s.score(p),
             "secret": None,
         }
