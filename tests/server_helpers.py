@@ -61,14 +61,19 @@ class Player:
         )
 
 
-def new_game(owner: Player, others: list[Player], bots: dict[int, str] | None = None) -> int:
-    """A started table: ``owner`` in seat 0, then ``others``, then ``bots`` by seat."""
+def new_game(
+    owner: Player,
+    others: list[Player],
+    bots: dict[int, str] | None = None,
+    game: str = "space-mission",
+) -> int:
+    """A started table of ``game``: ``owner`` in seat 0, then ``others``, then ``bots`` by seat."""
     bots = bots or {}
     seats = 1 + len(others) + len(bots)
     answer = owner.post(
         "/api/tables",
         {
-            "game": "space-mission",
+            "game": game,
             "seats": seats,
             "bots": [{"seat": s, "level": level} for s, level in bots.items()],
         },

@@ -6,6 +6,7 @@ import json
 import random
 from typing import Any
 
+import pytest
 from sqlalchemy import create_engine, select
 
 from navcomp.server.games import effective_actions, log_entries, rebuild
@@ -55,12 +56,13 @@ def test_every_seat_gets_its_own_push(database_url: str) -> None:
             assert resync["version"] == 1 and resync["view"] == state.view(0)
 
 
-def test_nothing_secret_reaches_anyone(database_url: str) -> None:
+@pytest.mark.parametrize("game", ["space-mission", "space-pioneers"])
+def test_nothing_secret_reaches_anyone(database_url: str, game: str) -> None:
     """Every response and push to a seat holds that seat's view and nothing more."""
     with running(database_url) as client:
         players = [Player(client, n) for n in ("ann", "ben", "cid")]
         watcher = Player(client, "wes")
-        table_id = new_game(players[0], players[1:])
+        table_id = new_game(players[0], players[1:], game=game)
         seats = {p.table(table_id)["seat"]: p for p in players}
         rnd = random.Random(3)
         path = f"/api/tables/{table_id}/live"

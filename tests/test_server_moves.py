@@ -5,6 +5,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from sqlalchemy import create_engine
+
+from navcomp.server import lobby
+from navcomp.server.games import LiveGames, log_entries, rebuild
 from server_helpers import Player, log_length, new_game, running
 
 
@@ -134,3 +138,29 @@ def test_a_whole_game_then_the_replay(database_url: str) -> None:
         assert ann.table(table_id)["legal"] is None
         late = ann.move(table_id, 60, version)
         assert (late.status_code, late.json()["error"]["code"]) == (409, "game_over")
+
+
+def test_a_row_read_before_a_later_move_rebuilds_the_position_of_its_version(
+    database_url: str,
+) -> None:
+    """PostgreSQL reads see each statement's latest commits: a table row read before a
+    move committed must still give the position (and legal actions) of its own version."""
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        engine = create_engine(database_url)
+        try:
+            with engine.connect() as conn:
+                before = lobby.table_row(conn, table_id)
+            for version in (0, 1):
+                mover = next(p for p in (ann, ben) if p.table(table_id)["legal"])
+                legal = mover.table(table_id)["legal"]
+                assert mover.move(table_id, legal[0]["id"], version).status_code == 200
+            with engine.connect() as conn:
+                assert len(log_entries(conn, table_id)) == 2
+                assert log_entries(conn, table_id, before.version) == []
+                live = LiveGames().load(conn, before)
+        finally:
+            engine.dispose()
+        assert live.version == 0 and live.actions == []
+        assert live.state.to_json() == rebuild(before, []).to_json()

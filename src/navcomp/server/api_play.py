@@ -66,7 +66,7 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
             row = lobby.table_row(c, table_id)
             seat = lobby.seat_of(lobby.seat_rows(c, table_id), session.user if session else None)
             initial = get_game(row.game).new_initial_state(row.num_seats, row.seed, row.options)
-            entries = public_log(initial, log_entries(c, table_id), seat)
+            entries = public_log(initial, log_entries(c, table_id, row.version), seat)
             return {"version": row.version, "entries": entries}
 
         return await server.read(work)

@@ -103,12 +103,17 @@ def walk_log(
         yield entry, before, state
 
 
-def log_entries(conn: Connection, table_id: int) -> list[Entry]:
-    rows = conn.execute(
-        select(moves.c.seq, moves.c.seat, moves.c.action)
-        .where(moves.c.table_id == table_id)
-        .order_by(moves.c.seq)
-    ).all()
+def log_entries(conn: Connection, table_id: int, upto: int | None = None) -> list[Entry]:
+    """The table's log; ``upto``: only as far as that version.
+
+    Pass the version of the table row read in the same work: under PostgreSQL's read
+    committed each statement sees the latest commits, and a move committed between the
+    two reads must not show a position ahead of the row.
+    """
+    query = select(moves.c.seq, moves.c.seat, moves.c.action).where(moves.c.table_id == table_id)
+    if upto is not None:
+        query = query.where(moves.c.seq <= upto)
+    rows = conn.execute(query.order_by(moves.c.seq)).all()
     return [Entry(r.seq, r.seat, r.action) for r in rows]
 
 
@@ -130,7 +135,7 @@ class LiveGames:
         live = self.current(row.id, row.version)
         if live is not None:
             return live
-        actions = effective_actions(log_entries(conn, row.id))
+        actions = effective_actions(log_entries(conn, row.id, row.version))
         state = rebuild(row, actions)
         return Live(row.version, actions, state, TableFacts.of(row), seats)
 
