@@ -10,18 +10,7 @@ from collections.abc import Iterator
 
 from navcomp.games.space_pioneers import render
 from navcomp.terminal import TerminalGame
-
-
-class Screen:
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def write(self, text: str) -> None:
-        self.lines.append(text)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
+from terminal_helpers import Screen
 
 
 def typist(game: TerminalGame, seed: int, screen: Screen, extra: list[str]) -> Iterator[str]:

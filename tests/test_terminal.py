@@ -19,6 +19,7 @@ from navcomp.core import Game, GameState
 from navcomp.games.space_mission import GAME
 from navcomp.games.space_mission.components import POINT_KINDS, TILE_NAMES
 from navcomp.terminal import TerminalGame
+from terminal_helpers import Screen
 
 POINT_TILE_NAMES = [TILE_NAMES[k] for k in POINT_KINDS]
 MAX_PROMPTS = 6000
@@ -29,20 +30,6 @@ def random_answers(game: TerminalGame, seed: int) -> Iterator[str]:
     rng = random.Random(seed)
     while True:
         yield str(rng.randrange(len(game.choices())) + 1)
-
-
-class Screen:
-    """Captures what the game prints and what the player typed."""
-
-    def __init__(self) -> None:
-        self.lines: list[str] = []
-
-    def write(self, text: str) -> None:
-        self.lines.append(text)
-
-    @property
-    def text(self) -> str:
-        return "\n".join(self.lines)
 
 
 def reader(

@@ -143,6 +143,13 @@ def check_restore(game: Game[Any], state: GameState) -> None:
     assert copy.to_json() == saved, "clone differs"
 
 
+def check_no_leak_along(game: Game[Any], players: int, seed: int, samples: int = 2) -> None:
+    """:func:`check_no_leak` at every state of one random playthrough."""
+    rnd = random.Random(seed)
+    for state, _ in random_walk(game, players, seed):
+        check_no_leak(state, rnd, samples)
+
+
 def check_no_leak(state: GameState, rnd: random.Random, samples: int = 3) -> None:
     """``view(s, p) == view(determinize(s, p), p)``; the spectator view never changes."""
     before = state.to_json()
