@@ -96,18 +96,24 @@ def list_step(page: Page, phase: str) -> None:
     click(page, page.locator(f'#actions button.legal[data-action="{pick}"]'))
 
 
-def shots(page: Page, name: str, focus: str | None = None) -> None:
-    """The viewport at desktop and at phone size, with ``focus`` scrolled into view; on the
-    phone nothing is wider than the screen (the networks scroll inside)."""
+def shots(page: Page, name: str, focus: str | None = None, top: str = "body") -> None:
+    """The viewport at desktop and at phone size: ``top`` at the top of the screen, unless
+    that leaves ``focus`` below it; on the phone nothing is wider than the screen (the
+    networks scroll inside)."""
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
     for label, size in (("desktop", DESKTOP), ("phone", PHONE)):
         page.set_viewport_size(size)
         page.evaluate(
-            "() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)))"
+            """([top, focus]) => new Promise((done) => requestAnimationFrame(() => {
+                const y = (sel, edge) =>
+                    document.querySelector(sel).getBoundingClientRect()[edge] + scrollY;
+                const start = Math.max(0, y(top, "top") - 8);
+                const end = focus ? y(focus, "bottom") + 8 - innerHeight : 0;
+                window.scrollTo(0, Math.max(start, end));
+                requestAnimationFrame(done);
+            }))""",
+            [top, focus],
         )
-        page.evaluate("window.scrollTo(0, 0)")
-        if focus:
-            page.locator(focus).first.scroll_into_view_if_needed()
         page.screenshot(path=str(SCREENSHOTS / f"pioneers-{name}-{label}.png"))
         if label == "phone":
             width: Any = page.evaluate("document.documentElement.scrollWidth")
@@ -149,7 +155,7 @@ def test_a_solo_game_clicked_through_the_cards_to_its_score_and_high_scores(
                 assert marks == solo["done"]
                 expect(page.locator("#sp-solo-fulfilled")).to_contain_text(str(solo["fulfilled"]))
                 expect(page.locator("#sp-solo-completed")).to_contain_text(str(solo["completed"]))
-                shots(page, "solo", "#sp-solo")
+                shots(page, "solo", "#sp-solo", top="#status")
                 shot = True
             if not seen_last_turn and page.locator("#sp-last-turn").count():
                 assert table_json(page, table_id)["view"]["solo_card"]["last_turn"]
@@ -196,11 +202,14 @@ def test_a_game_against_an_easy_bot_from_the_action_list_to_the_score_sheet(
         guest(page)
         table_id = new_table(page, 2, {1: "easy"})
         start(page)
-        steps, ending = 0, False
+        steps, ending, shot = 0, False, False
         while (phase := my_phase(page)) != "over":
             if not ending and page.locator("#sp-ending").count():  # "the end has begun"
                 assert table_json(page, table_id)["view"]["ending"]
                 ending = True
+            if phase == "place" and not shot and steps > 60:
+                shots(page, "midgame", "#board button.sp-slot", top="#sp-hand-strip")
+                shot = True
             list_step(page, phase)
             steps += 1
             assert steps < 600, "the game does not end"
@@ -244,6 +253,7 @@ def test_a_game_against_an_easy_bot_from_the_action_list_to_the_score_sheet(
         expect(page.locator("#board.sp-board .sp-seat")).to_have_count(2)
         hands = page.locator("#replay-hands .revealed").first.locator(".sp-chip")
         assert hands.count() >= 1
+        shots(page, "replay")
 
 
 # ---------------------------------------------------------------------------- two people
@@ -387,7 +397,7 @@ def test_two_people_highlights_placing_into_the_other_network_and_no_leak(
                     if not into_other.count():
                         click(page, page.locator("#sp-back"))
                         continue
-                    shots(page, "place", f"#sp-seat-{other} button.sp-slot")
+                    shots(page, "place", f"#sp-seat-{other} button.sp-slot", top="#sp-hand-strip")
                     target = into_other.first
                     x, y = target.get_attribute("data-x"), target.get_attribute("data-y")
                     card = view["selected"]["name"]
@@ -413,9 +423,24 @@ def test_two_people_highlights_placing_into_the_other_network_and_no_leak(
                 and view["turn"] >= 10
                 and page.locator(f"#sp-seat-{mover} .sp-removable").count()
             ):
-                shots(page, "remove", f"#sp-seat-{mover} .sp-removable")
+                shots(page, "remove", f"#sp-seat-{mover} .sp-removable", top="#status")
                 shot_remove = True
             if phase == "capture":
-                shots(page, "capture", "#board .sp-capturable")
+                shots(page, "capture", "#board .sp-capturable", top="#status")
             board_step(page, phase, network=mover)  # Ben builds his own network
         assert placed_elsewhere and checked_places >= 3 and shot_remove
+        # someone without a seat watches: every network, no hand, no choices, no secrets
+        watcher_context = browser.new_context(base_url=web_server)
+        try:
+            watcher = watcher_context.new_page()
+            watcher.goto(f"/#/table/{table_id}")
+            expect(watcher.locator("#board.sp-board .sp-seat")).to_have_count(2)
+            expect(watcher.locator("#sp-hand-strip")).to_have_count(0)
+            expect(watcher.locator("#actions")).to_have_count(0)
+            expect(watcher.locator("#sp-secret")).to_have_count(0)
+            for seat, mine in enumerate(settled([pages[0], pages[1]], table_id)):
+                networks = watcher.locator(f"#sp-seat-{seat} .sp-net > .sp-card")
+                expect(networks).to_have_count(len(mine["view"]["seats"][seat]["network"]))
+                assert_no_leak(watcher, mine)
+        finally:
+            watcher_context.close()

@@ -14,7 +14,7 @@ export function actionsCard(d) {
   const heading = mine ? t("sp_your_turn", { what: t("sp_phase_" + view.phase) }) : t("waiting_for", { name: d.names[view.current_player] });
   return h("section", { class: "card sp-actions", id: "actions", dataset: { mine: mine ? "1" : "0", phase: view.phase } },
     h("h3", {}, heading),
-    h("p", { class: "hint" }, prompt(d)),
+    mine ? null : h("p", { class: "hint" }, prompt(d)), // mine is above my hand
     mine
       ? h("div", { class: "choices sp-legal", role: "group", "aria-label": t("choose_action") },
           (d.legal || []).map((entry) => h("button", {
