@@ -309,7 +309,7 @@ const en = {
   sp_phase_choose: "choosing a card",
   sp_phase_place: "placing a card",
   sp_phase_capture: "capturing planets",
-  sp_phase_remove: "may remove a spaceship",
+  sp_phase_remove: "removing a spaceship or not",
   sp_phase_over: "game over",
   sp_waiting: "{name} is {what}.",
   sp_your_turn: "Your turn: {what}",
