@@ -348,6 +348,9 @@ def test_two_people_highlights_placing_into_the_other_network_and_no_leak(
         expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
         start(ann)
         expect(ben.locator("#board.sp-board")).to_be_visible()
+        expect(ben.locator("#rules-link")).to_have_attribute(
+            "href", "/static/js/games/space-pioneers/rules.html"
+        )
         pages = {table_json(p, table_id)["seat"]: p for p in (ann, ben)}
         checked_places = placed_elsewhere = 0
         tried: dict[int, set[str]] = {}

@@ -59,6 +59,11 @@ export function categoryName(category) {
   return t("sp_cat_" + category, {}, category);
 }
 
+// The players' rules page, in this folder (written by scripts/rules_page.py).
+export function helpItems() {
+  return [h("a", { href: new URL("./rules.html", import.meta.url).pathname, id: "rules-link", target: "_blank", rel: "noopener" }, t("rules_link"))];
+}
+
 export function scoreNotes(view, result, names) {
   return notes(view, result, names);
 }
