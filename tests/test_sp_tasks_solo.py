@@ -134,6 +134,26 @@ def test_views_keep_hands_secrets_and_the_chosen_card_private() -> None:
     assert s.public_action_text(choose, me) == GAME.action_to_text(choose)
 
 
+def test_the_revealed_view_gives_a_seat_s_own_part_under_private_for_the_replay() -> None:
+    s = GAME.new_initial_state(2, seed=5)
+    me = s.current
+    s.apply_action(act.DRAW)
+    choose = next(a for a in s.legal_actions() if a >= act.CHOOSE0)
+    s.apply_action(choose)
+    revealed = s.revealed_view(me)
+    private = revealed.pop("private")
+    assert revealed == s.view(me)
+    assert private["hand"] == revealed["hand"]
+    assert private["selected"]["id"] == choose - act.CHOOSE0
+    assert private["secret"]["card"] == s.secrets[me] + 1
+    assert len(private["secret"]["met"]) == 2  # so far: the replay shows everything
+    other = s.revealed_view(1 - me)["private"]
+    assert other["selected"] is None
+    assert sorted(c["id"] for c in other["hand"]) == sorted(s.hands[1 - me])
+    solo = GAME.new_initial_state(1, seed=5).revealed_view(0)["private"]
+    assert solo["secret"] is None and len(solo["hand"]) == 3
+
+
 def test_determinize_keeps_what_everybody_saw_and_redeals_the_rest() -> None:
     s = blank(players=3)
     give(s, 1, PLANETS[0], PLANETS[1], SHIPS[2])

@@ -35,7 +35,10 @@ def test_the_new_table_form_follows_the_game_s_seats_bots_and_options(
 ) -> None:
     with new_page(browser, web_server) as page:
         lobby(page)
-        assert page.locator("#new-game option").all_inner_texts() == ["Space Mission"]
+        assert page.locator("#new-game option").all_inner_texts() == [
+            "Space Mission",
+            "Space Pioneers",
+        ]
         assert page.locator("#new-seats option").all_inner_texts() == ["2", "3", "4", "5"]
         expect(page.locator("#new-seats")).to_have_value("3")  # 3, within the game's range
         assert values(page, "#new-seat-1 option") == ["", "easy", "medium", "hard"]
@@ -88,6 +91,7 @@ def test_a_solo_table_of_another_game_from_the_lobby_to_the_high_scores(
         assert page.locator("#new-game option").all_inner_texts() == [
             "Count to three",
             "Space Mission",
+            "Space Pioneers",
         ]
         choose_count_game(page)
         assert page.locator("#new-seats option").all_inner_texts() == ["1 (solo)", "2"]

@@ -164,8 +164,21 @@ def test_the_rules_page_loads_with_translated_headings(browser: Browser, web_ser
         screenshot(page, "rules-japanese")
 
 
+def test_space_pioneers_rules_page_loads_with_translated_headings(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        page.goto("/static/js/games/space-pioneers/rules.html")
+        expect(page.locator("h1")).to_have_text("Space Pioneers: the rules")
+        expect(page.locator("#navcomp-decisions")).to_be_visible()  # for players: kept
+        expect(page.locator("table").first).to_contain_text("Pyros")
+        page.locator("#lang").select_option("de")
+        expect(page.locator("#capturing-planets")).to_have_text("Planeten erobern")
+        expect(page).to_have_title("Space Pioneers: die Regeln · NavComp")
+
+
 def test_the_rules_page_is_written_from_the_rules_doc() -> None:
     check = [sys.executable, str(ROOT / "scripts" / "rules_page.py"), "--check"]
     assert subprocess.run(check, check=False).returncode == 0, (
-        "the rules page is out of date: run scripts/rules_page.py"
+        "a rules page is out of date: run scripts/rules_page.py"
     )

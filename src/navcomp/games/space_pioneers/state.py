@@ -223,6 +223,11 @@ class SpacePioneersState(PioneersRules, GameState):
 
         return view(self, player)
 
+    def revealed_view(self, player: int) -> JSON:
+        from navcomp.games.space_pioneers.views import revealed_view
+
+        return revealed_view(self, player)
+
     def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
         from navcomp.games.space_pioneers.views import views
 

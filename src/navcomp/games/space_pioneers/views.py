@@ -115,6 +115,15 @@ def view(s: SpacePioneersState, viewer: int | None) -> JSON:
     return _private(s, _public(s), viewer)
 
 
+def revealed_view(s: SpacePioneersState, player: int) -> JSON:
+    """``player``'s view with its own part also under ``private`` (hand, chosen card,
+    top-secret card with the tasks met so far): the replay reads a seat's part there."""
+    data = dict(_private(s, _public(s), player))
+    secret = _secret(s, player, reveal=True) if s.secrets else None
+    data["private"] = {"hand": data["hand"], "selected": data["selected"], "secret": secret}
+    return data
+
+
 def views(s: SpacePioneersState, viewers: Sequence[int | None]) -> dict[int | None, JSON]:
     public = _public(s)
     return {viewer: _private(s, public, viewer) for viewer in viewers}

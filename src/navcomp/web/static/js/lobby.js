@@ -2,8 +2,9 @@
 // the solo high scores of a game that can be played alone.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
-import { getLang, t } from "./i18n.js";
+import { t } from "./i18n.js";
 import { errorText } from "./pieces.js";
+import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
 
 export function seatName(seat) {
@@ -220,22 +221,13 @@ async function drawSolo(card, game) {
   replace(card, title, h("p", { class: "muted" }, t("loading")));
   let scores;
   try {
-    scores = await get(`/api/solo-scores?game=${encodeURIComponent(game.name)}`);
+    scores = await soloScores(game.name);
   } catch (error) {
     if (card.dataset.game === game.name) replace(card, title, h("p", { class: "error" }, errorText(error)));
     return;
   }
   if (card.dataset.game !== game.name) return; // another game was chosen meanwhile
-  const list = (id, entries, withName) => entries.length
-    ? h("ol", { id }, entries.map((e) => h("li", {},
-        h("span", { class: "score" }, t("points", { n: e.score })),
-        withName ? [" · ", h("span", { class: "who" }, e.player)] : null,
-        " · ", new Date(e.date).toLocaleDateString(getLang()),
-        " · ", h("a", { href: `#/table/${e.table}` }, t("table_no", { id: e.table })))))
-    : h("p", { class: "muted", id }, t("solo_none"));
-  replace(card, title,
-    h("h3", {}, t("solo_mine")), list("solo-mine", scores.mine, false),
-    h("h3", {}, t("solo_best")), list("solo-best", scores.best, true));
+  replace(card, title, soloLists(scores));
 }
 
 export async function renderLobby(root, listsOnly = false) {

@@ -4,9 +4,11 @@
 // its folder here (js/games/<name>/view.js) and one line in VIEWS.
 import * as generic from "./generic.js";
 import * as spaceMission from "./space-mission/view.js";
+import * as spacePioneers from "./space-pioneers/view.js";
 
 export const VIEWS = {
   "space-mission": spaceMission,
+  "space-pioneers": spacePioneers,
 };
 
 const cache = new Map();
