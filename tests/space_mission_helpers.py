@@ -110,6 +110,8 @@ def store(s: SpaceMissionState, name: str, values: Iterable[Any]) -> None:
     """Replace a sequence field, keeping the engine's container type (list or tuple)."""
     old = getattr(s, name)
     setattr(s, name, tuple(values) if isinstance(old, tuple) else list(values))
+    # What the rules keep for determinizing follows only their own moves: work it out again.
+    s.know = None
 
 
 def put(s: SpaceMissionState, name: str, index: int, value: Any) -> None:

@@ -6,7 +6,7 @@ import random
 from collections import Counter
 
 from navcomp.core import conformance
-from navcomp.games.space_mission import GAME, SpaceMissionState
+from navcomp.games.space_mission import GAME, SpaceMissionState, knowledge
 from navcomp.games.space_mission.components import RING_SIZE, SPACE
 
 
@@ -103,3 +103,29 @@ def test_determinize_never_changes_the_original() -> None:
         for p in range(state.n):
             state.determinize(p, rnd)
         assert state.to_json() == saved
+
+
+def test_the_rules_keep_every_players_tile_knowledge_as_worked_out_from_scratch() -> None:
+    """``know``, kept up to date by the rules, equals the bookkeeping done afresh."""
+    checked = 0
+    for players, seed, hide in ((2, 1, False), (3, 2, True), (4, 3, False), (5, 4, True)):
+        options = {"hide_reserved": hide}
+        for state, _ in conformance.random_walk(GAME, players, seed, options=options):
+            assert isinstance(state, SpaceMissionState) and state.know is not None
+            assert state.know == knowledge.of_everyone(state)
+            checked += 1
+    assert checked > 1000
+
+
+def test_worlds_of_a_world_are_the_worlds_of_the_truth() -> None:
+    """A world keeps no bookkeeping: worked out afresh there, it deals the same worlds."""
+    for state in _states(4, seed=8, every=29):
+        p = state.current_player
+        if p is None:
+            continue
+        twin = state.determinize(p, random.Random(p))
+        assert twin.know is None and twin.knower == p
+        for seed in range(3):
+            mine = state.determinize(p, random.Random(seed))
+            theirs = twin.determinize(p, random.Random(seed))
+            assert mine.to_json() == theirs.to_json()

@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from navcomp.core.protocol import JSON, GameState, Result
-from navcomp.games.space_mission import scoring
+from navcomp.games.space_mission import knowledge, scoring
 from navcomp.games.space_mission.board import GATE, board_for
 from navcomp.games.space_mission.components import (
     CHIPS_PER_PLAYER,
@@ -24,6 +24,7 @@ from navcomp.games.space_mission.components import (
     SPACE_THRESHOLD,
     TILE_COUNTS,
 )
+from navcomp.games.space_mission.determinize import Determinizer, determinize
 from navcomp.games.space_mission.rules import BY_DEVELOP as BY_DEVELOP
 from navcomp.games.space_mission.rules import BY_DISCOVER as BY_DISCOVER
 from navcomp.games.space_mission.rules import BY_SCAN as BY_SCAN
@@ -39,7 +40,6 @@ from navcomp.games.space_mission.rules import SpaceMissionRules
 from navcomp.games.space_mission.rules import Taken as Taken
 
 if TYPE_CHECKING:
-    from navcomp.games.space_mission.determinize import Determinizer
     from navcomp.games.space_mission.game import SpaceMissionGame
 
 
@@ -82,6 +82,8 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         s.touched = (False,) * RING_SIZE
         s.taken = ()
         s.memory = (None,) * (num_players * RING_SIZE)
+        s.knower = -1
+        s.know = (knowledge.INITIAL,) * num_players
         s.rng = rnd.getrandbits(64)
         return s
 
@@ -120,6 +122,8 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         s.taken = self.taken
         s.take_seq = self.take_seq
         s.memory = self.memory
+        s.knower = self.knower
+        s.know = self.know
         s.faceup = self.faceup
         s.rng = self.rng
         return s
@@ -147,7 +151,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         if entry is None:
             return None
         counts, seq = entry
-        if counts is None:
+        if counts is None or self.knower not in (-1, player):
             pile = self.real[pos]
             if pile is None:  # a determinized world deals what it is asked about
                 pile = self.deal_pile(pos)
@@ -203,6 +207,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
             return self.view(player)
         shown = self.clone()
         shown.hide_reserved = False  # the printed rule's secret is no secret after the game
+        shown.know = None
         return shown.view(player)
 
     def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
@@ -221,11 +226,9 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         return public_action_text(self, action, viewer)
 
     def determinize(self, player: int, rng: random.Random) -> SpaceMissionState:
-        return self.determinizer(player).sample(rng)
+        return determinize(self, player, rng)
 
     def determinizer(self, player: int) -> Determinizer:
-        from navcomp.games.space_mission.determinize import Determinizer
-
         return Determinizer(self, player)
 
     def to_json(self) -> JSON:
