@@ -80,10 +80,26 @@ def _plan_cards(s: SpaceMissionState, player: int) -> CardPlan:
     gens = list(map(s.card_gen.__getitem__, unknown))
     newest = s.gen
     dealt = len(unknown)
-    if gens.count(newest) == dealt:  # the common case: all of the draw pile's generation
+    fresh = gens.count(newest)
+    if fresh == dealt:  # all of the draw pile's generation
         pool = unknown + s.draw
         pool.sort()
         return pool, (), spans, dealt
+    if fresh + gens.count(min(gens)) == dealt:  # the common case: and one older
+        pool = s.draw[:]
+        old = []
+        new_places = []
+        old_places = []
+        for place, gen in enumerate(gens):
+            if gen == newest:
+                new_places.append(place)
+                pool.append(unknown[place])
+            else:
+                old_places.append(place)
+                old.append(unknown[place])
+        pool.sort()
+        old.sort()
+        return None, ((old, old_places), (pool, new_places)), spans, dealt
     order = sorted(set(gens))
     if order[-1] != newest:
         order.append(newest)
@@ -254,4 +270,7 @@ class Determinizer:
 
 
 def determinize(s: SpaceMissionState, player: int, rng: random.Random) -> SpaceMissionState:
-    return _deal(s, player, _plan_cards(s, player), _tiles(s, player), rng, fresh=True)
+    """``s.determinize(player, rng)`` (it is that method)."""
+    know = s.know
+    tiles = know[player] if know is not None else knowledge.of_player(s, player)
+    return _deal(s, player, _plan_cards(s, player), tiles, rng, True)
