@@ -129,3 +129,46 @@ def test_worlds_of_a_world_are_the_worlds_of_the_truth() -> None:
             mine = state.determinize(p, random.Random(seed))
             theirs = twin.determinize(p, random.Random(seed))
             assert mine.to_json() == theirs.to_json()
+
+
+def test_worlds_are_uniform_among_those_the_player_cannot_tell_apart() -> None:
+    """Each unknown card lands in each other hand, and each loose tile is of each kind,
+    as often as a uniform deal has it (generation by generation for the cards)."""
+    state = _two_generations_and_loose_tiles()
+    p = state.current_player
+    assert p is not None
+    _, points, loose, _, _ = knowledge.of_player(state, p)
+    runs = 3000
+    cards: Counter[tuple[int, int]] = Counter()
+    tiles: Counter[tuple[int, int]] = Counter()
+    rnd = random.Random(12)
+    for _ in range(runs):
+        world = state.determinize(p, rnd)
+        cards.update((q, c) for q in range(state.n) if q != p for c in world.hands[q])
+        tiles.update((i, world.taken[i][1]) for i in loose)
+    gens = state.card_gen
+    for q in range(state.n):
+        if q == p:
+            continue
+        for g, k in Counter(gens[c] for c in state.hands[q]).items():
+            pool = [c for o in range(state.n) if o != p for c in state.hands[o] if gens[c] == g]
+            pool += [c for c in state.draw if gens[c] == g]
+            for c in pool:
+                expected = runs * k / len(pool)
+                assert abs(cards[q, c] - expected) < 6 * (expected + 1) ** 0.5, (q, c)
+    for i in loose:
+        for kind in set(points):
+            expected = runs * points.count(kind) / len(points)
+            assert abs(tiles[i, kind] - expected) < 6 * (expected + 1) ** 0.5, (i, kind)
+
+
+def _two_generations_and_loose_tiles() -> SpaceMissionState:
+    for i, (state, _) in enumerate(conformance.random_walk(GAME, 4, 3)):
+        assert isinstance(state, SpaceMissionState)
+        p = state.current_player
+        if i < 300 or p is None:
+            continue
+        gens = {state.card_gen[c] for q, hand in enumerate(state.hands) if q != p for c in hand}
+        if len(gens) > 1 and knowledge.of_player(state, p)[2]:
+            return state.clone()
+    raise AssertionError("no such position")
