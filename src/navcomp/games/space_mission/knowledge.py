@@ -37,7 +37,7 @@ the memories of a state: :func:`of_player` then works it out from scratch.
 
 from __future__ import annotations
 
-from operator import sub
+from operator import add, sub
 from typing import TYPE_CHECKING, Final
 
 from navcomp.games.space_mission.components import RING_SIZE, SPACE, TILE_COUNTS
@@ -62,6 +62,10 @@ def points_of(c: tuple[int, ...] | list[int]) -> bytes:
         _R5[c[5]], _R6[c[6]], _R7[c[7]], _R8[c[8]], _R9[c[9]],
     ))  # fmt: skip
 
+
+_OTHERS: Final = tuple(
+    tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(8)
+)
 
 INITIAL: Final[Knowledge] = (TILE_COUNTS, points_of(TILE_COUNTS), (), (), ())
 """Before anybody has looked at anything."""
@@ -138,23 +142,25 @@ def after_look(
     free, _, loose, pinned, unknown = know[q]
     now = seen(s, q, pos)
     assert now is not None
-    counts = list(map(sub, free, now))
-    if before is not None:
-        counts = [a + b for a, b in zip(counts, before, strict=True)]
-    kept = []
-    for entry in pinned:
-        if entry[0] == pos:  # taken since the last look: now simply not seen
-            loose = tuple(sorted(loose + entry[3]))
-        else:
-            kept.append(entry)
+    if before is None:
+        counts = tuple(map(sub, free, now))
+    else:
+        counts = tuple(map(add, map(sub, free, now), before))
+    if pinned:
+        kept = []
+        for entry in pinned:
+            if entry[0] == pos:  # taken since the last look: now simply not seen
+                loose = tuple(sorted(loose + entry[3]))
+            else:
+                kept.append(entry)
+        pinned = tuple(kept)
     if pos in unknown:
         unknown = tuple(x for x in unknown if x != pos)
-    know[q] = (tuple(counts), points_of(counts), loose, tuple(kept), unknown)
+    know[q] = (counts, points_of(counts), loose, pinned, unknown)
     if first:
-        for p in range(s.n):
-            if p != q:
-                free, points, loose, pinned, unknown = know[p]
-                know[p] = (free, points, loose, pinned, tuple(sorted((*unknown, pos))))
+        for p in _OTHERS[s.n][q]:
+            free, points, loose, pinned, unknown = know[p]
+            know[p] = (free, points, loose, pinned, tuple(sorted((*unknown, pos))))
     return tuple(know)
 
 
@@ -163,16 +169,15 @@ def after_pick(s: SpaceMissionRules, index: int) -> tuple[Knowledge, ...]:
     assert s.know is not None
     know = list(s.know)
     q, kind, pos, _, reserved = s.taken[index]
-    for p in range(s.n):
+    if reserved and s.hide_reserved:  # out of the taker's memory and out of sight
+        free, _, loose, pinned, unknown = know[q]
+        counts = list(free)
+        counts[kind] += 1
+        know[q] = (tuple(counts), points_of(counts), (*loose, index), pinned, unknown)
+    memory = s.memory
+    for p in _OTHERS[s.n][q]:
         free, points, loose, pinned, unknown = know[p]
-        if p == q:
-            if reserved and s.hide_reserved:  # out of their memory and out of sight
-                counts = list(free)
-                counts[kind] += 1
-                know[p] = (tuple(counts), points_of(counts), (*loose, index), pinned, unknown)
-            continue
-        remembered = seen(s, p, pos)
-        if remembered is None:
+        if memory[p * RING_SIZE + pos] is None:
             know[p] = (free, points, (*loose, index), pinned, unknown)
             continue
         for i, entry in enumerate(pinned):
@@ -181,6 +186,8 @@ def after_pick(s: SpaceMissionRules, index: int) -> tuple[Knowledge, ...]:
                 pinned = (*pinned[:i], grown, *pinned[i + 1 :])
                 break
         else:
+            remembered = seen(s, p, pos)
+            assert remembered is not None
             new = (pos, remembered, points_of(remembered), (index,))
             pinned = tuple(sorted((*pinned, new)))
         know[p] = (free, points, loose, pinned, unknown)
