@@ -24,8 +24,8 @@ What is re-dealt:
   that was looked at holds a point tile, or it would have been turned up).
 * Other players' stack memories become "derived": the pile as dealt now plus
   what others took since their look (see ``SpaceMissionState.remembered``).
-  The world records only whose memories it keeps (``knower``), so no memory is
-  copied.
+  The rules keep every memory in that form too (``derived_memory``): a world
+  splices p's own memories into it.
 * The state's random generator.
 
 Which tiles p cannot place the rules keep for every player as the game goes
@@ -48,8 +48,9 @@ from itertools import compress
 from typing import TYPE_CHECKING
 
 from navcomp.games.space_mission import knowledge
+from navcomp.games.space_mission.components import RING_SIZE
 from navcomp.games.space_mission.knowledge import Knowledge
-from navcomp.games.space_mission.rules import PICK, Memory
+from navcomp.games.space_mission.rules import PICK
 
 if TYPE_CHECKING:
     from navcomp.games.space_mission.state import SpaceMissionState
@@ -161,9 +162,10 @@ def _deal(
     d.touched = s.touched
     d.take_seq = s.take_seq
     d.faceup = s.faceup
-    knower = s.knower
-    d.memory = s.memory if knower == -1 or knower == player else _derived(s.memory)
-    d.knower = player
+    at = player * RING_SIZE
+    derived = s.derived_memory
+    d.memory = derived[:at] + s.memory[at : at + RING_SIZE] + derived[at + RING_SIZE :]
+    d.derived_memory = derived
     d.know = None
 
     # Cards: partial shuffles put a uniform sample of each pool into the hands' places.
@@ -241,12 +243,6 @@ def _deal(
     if phase == PICK and d.real[d.pick_pos] is None:
         d.deal_pile(d.pick_pos)  # someone else is looking at it right now
     return d
-
-
-def _derived(memory: tuple[Memory | None, ...]) -> tuple[Memory | None, ...]:
-    """Every memory derived: for a world of another player than the one it was dealt for,
-    whose memories there may hold counts of that world."""
-    return tuple(None if entry is None else (None, entry[1]) for entry in memory)
 
 
 def _tiles(s: SpaceMissionState, player: int) -> Knowledge:

@@ -91,6 +91,7 @@ class SpaceMissionRules:
         "card_gen",
         "chips",
         "cur",
+        "derived_memory",
         "developer",
         "discard",
         "done",
@@ -102,7 +103,6 @@ class SpaceMissionRules:
         "hands",
         "hide_reserved",
         "know",
-        "knower",
         "max_rounds",
         "memory",
         "n",
@@ -159,9 +159,9 @@ class SpaceMissionRules:
     taken: tuple[Taken, ...]
     take_seq: int
     memory: tuple[Memory | None, ...]
-    knower: int
-    """-1 in a real game.  In a determinized world, the player it was dealt for: only
-    their memories are kept as counts, everyone else's are derived from the world."""
+    derived_memory: tuple[Memory | None, ...]
+    """``memory`` with every entry derived: ``(None, seq)``.  A world dealt for one player
+    takes everyone else's memories from it, so it holds no counts it should not."""
     know: tuple[knowledge.Knowledge, ...] | None
     """Per player, the tiles they cannot place (see :mod:`.knowledge`); kept by the rules
     of a real game, ``None`` in a world or after the state was changed by other means."""
@@ -336,6 +336,7 @@ class SpaceMissionRules:
             pile = self.deal_pile(pos)
             self.touched = _put(self.touched, pos, True)
         at = self.cur * RING_SIZE + pos
+        self.derived_memory = _put(self.derived_memory, at, (None, self.take_seq))
         if self.know is None:
             self.memory = _put(self.memory, at, (pile, self.take_seq))
         else:
@@ -365,7 +366,9 @@ class SpaceMissionRules:
         if reserve:
             self.chips[p] -= 1
         self.taken += ((p, kind, pos, self.take_seq, reserve),)
-        self.memory = _put(self.memory, p * RING_SIZE + pos, (pile, self.take_seq))
+        at = p * RING_SIZE + pos
+        self.memory = _put(self.memory, at, (pile, self.take_seq))
+        self.derived_memory = _put(self.derived_memory, at, (None, self.take_seq))
         if self.know is not None:
             self.know = knowledge.after_pick(self, len(self.taken) - 1)
         if pile[SPACE] == down:

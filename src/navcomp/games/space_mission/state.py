@@ -83,7 +83,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         s.touched = (False,) * RING_SIZE
         s.taken = ()
         s.memory = (None,) * (num_players * RING_SIZE)
-        s.knower = -1
+        s.derived_memory = s.memory
         s.know = (knowledge.INITIAL,) * num_players
         s.rng = rnd.getrandbits(64)
         return s
@@ -123,7 +123,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         s.taken = self.taken
         s.take_seq = self.take_seq
         s.memory = self.memory
-        s.knower = self.knower
+        s.derived_memory = self.derived_memory
         s.know = self.know
         s.faceup = self.faceup
         s.rng = self.rng
@@ -143,6 +143,13 @@ class SpaceMissionState(SpaceMissionRules, GameState):
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.cur
 
+    def redo_bookkeeping(self) -> None:
+        """Work out again what the rules keep up to date as they play, for a state
+        changed by other means (restored, or set up by hand in tests)."""
+        self.derived_memory = tuple(None if m is None else (None, m[1]) for m in self.memory)
+        world = any(m is not None and m[0] is None for m in self.memory)
+        self.know = None if world else knowledge.of_everyone(self)
+
     def can_undo(self) -> bool:
         return self.undo_depth > 0 and self.phase != OVER
 
@@ -152,7 +159,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         if entry is None:
             return None
         counts, seq = entry
-        if counts is None or self.knower not in (-1, player):
+        if counts is None:
             pile = self.real[pos]
             if pile is None:  # a determinized world deals what it is asked about
                 pile = self.deal_pile(pos)

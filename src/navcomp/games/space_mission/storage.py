@@ -5,9 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from navcomp.core.protocol import JSON
-from navcomp.games.space_mission import knowledge
 from navcomp.games.space_mission.board import board_for
-from navcomp.games.space_mission.components import RING_SIZE
 from navcomp.games.space_mission.state import SpaceMissionState
 
 FORMAT = 1
@@ -28,12 +26,8 @@ def state_to_json(s: SpaceMissionState) -> JSON:
         data[name] = [list(v) if isinstance(v, list) else v for v in getattr(s, name)]
     data["real"] = [None if pile is None else list(pile) for pile in s.real]
     data["taken"] = [list(t) for t in s.taken]
-    knower = s.knower  # a world keeps only its player's memories as counts
     data["memory"] = [
-        None
-        if m is None
-        else [list(m[0]) if m[0] is not None and knower in (-1, i // RING_SIZE) else None, m[1]]
-        for i, m in enumerate(s.memory)
+        None if m is None else [None if m[0] is None else list(m[0]), m[1]] for m in s.memory
     ]
     return data
 
@@ -54,7 +48,5 @@ def state_from_json(data: JSON) -> SpaceMissionState:
     s.memory = tuple(
         None if m is None else (None if m[0] is None else tuple(m[0]), m[1]) for m in data["memory"]
     )
-    s.knower = -1
-    world = any(m is not None and m[0] is None for m in s.memory)
-    s.know = None if world else knowledge.of_everyone(s)
+    s.redo_bookkeeping()
     return s
