@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import random
 from itertools import compress
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from navcomp.games.space_mission import knowledge
@@ -78,7 +79,10 @@ def _plan_cards(s: SpaceMissionState, player: int) -> CardPlan:
         at = len(unknown)
         unknown += hands[q]
         spans.append((q, at, len(unknown)))
-    gens = list(map(s.card_gen.__getitem__, unknown))
+    if len(unknown) > 1:
+        gens: tuple[int, ...] = itemgetter(*unknown)(s.card_gen)
+    else:
+        gens = tuple(s.card_gen[c] for c in unknown)
     newest = s.gen
     dealt = len(unknown)
     fresh = gens.count(newest)
