@@ -110,6 +110,7 @@ def store(s: SpaceMissionState, name: str, values: Iterable[Any]) -> None:
     """Replace a sequence field, keeping the engine's container type (list or tuple)."""
     old = getattr(s, name)
     setattr(s, name, tuple(values) if isinstance(old, tuple) else list(values))
+    s.redo_bookkeeping()  # what the rules keep up to date follows only their own moves
 
 
 def put(s: SpaceMissionState, name: str, index: int, value: Any) -> None:
@@ -188,6 +189,7 @@ def set_cards(
             raise ValueError(f"{len(rest)} cards have no place")
         s.draw = draw_ids
         s.discard = discard_ids
+    s.redo_bookkeeping()
 
 
 def put_ship(s: SpaceMissionState, p: int, slug: str | None) -> None:
@@ -227,6 +229,7 @@ def set_pile(
     put(s, "up", at, up)
     put(s, "touched", at, True)
     s.faceup += up
+    s.redo_bookkeeping()
     return at
 
 

@@ -24,9 +24,19 @@ What is re-dealt:
   that was looked at holds a point tile, or it would have been turned up).
 * Other players' stack memories become "derived": the pile as dealt now plus
   what others took since their look (see ``SpaceMissionState.remembered``).
+  The rules keep every memory in that form too (``derived_memory``): a world
+  splices p's own memories into it.
 * The state's random generator.
 
-A :class:`Determinizer` does the bookkeeping once per (state, player); each
+Which tiles p cannot place the rules keep for every player as the game goes
+(:mod:`navcomp.games.space_mission.knowledge`), so a determinization only
+groups the unknown cards by generation, then shuffles and deals.  All of its
+shuffles are partial Fisher-Yates shuffles driven by one random integer from
+``rng`` with 64 bits more than the shuffles use, so each world is uniform among
+those consistent with what p knows up to a total variation of 2**-64.  Pools are
+sorted first: worlds depend on what p knows, not on the truth.
+
+A :class:`Determinizer` does the grouping once per (state, player); each
 ``sample`` then only shuffles and deals.  Search draws many worlds from one
 root, so it keeps the determinizer.
 """
@@ -34,217 +44,233 @@ root, so it keeps the determinizer.
 from __future__ import annotations
 
 import random
+from itertools import compress
+from operator import itemgetter
+from typing import TYPE_CHECKING
 
-from navcomp.games.space_mission.components import NUM_KINDS, RING_SIZE, SPACE, TILE_COUNTS
-from navcomp.games.space_mission.state import PICK, Memory, SpaceMissionState, Taken
+from navcomp.games.space_mission import knowledge
+from navcomp.games.space_mission.components import RING_SIZE
+from navcomp.games.space_mission.knowledge import Knowledge
+from navcomp.games.space_mission.rules import PICK
 
-_POINT_KINDS = range(SPACE)
+if TYPE_CHECKING:
+    from navcomp.games.space_mission.state import SpaceMissionState
+
+Group = tuple[list[int], list[int]]
+"""The unknown cards of one generation (sorted) and the places in hands they fill."""
+CardPlan = tuple[list[int] | None, tuple[Group, ...], list[tuple[int, int, int]], int]
+"""How to deal the cards a player cannot see: either one pool (all of one generation)
+or one group per generation, the draw pile's last; per other player the slice
+``[a:b]`` of the cards dealt to hands that is their hand; how many go to hands."""
+
+_OTHERS = tuple(tuple(tuple(q for q in range(n) if q != p) for p in range(n)) for n in range(8))
+
+_BITS = 6
+"""Random bits per shuffle step: every pool holds fewer than 2**6 items."""
 
 
-def _partial_shuffle(items: list[int], count: int, random_: random.Random) -> None:
-    """Put a uniform random sample of ``count`` items, in random order, first."""
-    rand = random_.random
-    size = len(items)
-    for i in range(count):
-        j = i + int(rand() * (size - i))
-        items[i], items[j] = items[j], items[i]
+def _plan_cards(s: SpaceMissionState, player: int) -> CardPlan:
+    """Group the unknown cards by generation; note where each hand's cards come from."""
+    hands = s.hands
+    others = _OTHERS[s.n][player]
+    unknown: list[int] = []
+    spans = []
+    for q in others:
+        at = len(unknown)
+        unknown += hands[q]
+        spans.append((q, at, len(unknown)))
+    if len(unknown) > 1:
+        gens: tuple[int, ...] = itemgetter(*unknown)(s.card_gen)
+    else:
+        gens = tuple(s.card_gen[c] for c in unknown)
+    newest = s.gen
+    dealt = len(unknown)
+    fresh = gens.count(newest)
+    if fresh == dealt:  # all of the draw pile's generation
+        pool = unknown + s.draw
+        pool.sort()
+        return pool, (), spans, dealt
+    if fresh + gens.count(min(gens)) == dealt:  # the common case: and one older
+        pool = s.draw[:]
+        old = []
+        new_places = []
+        old_places = []
+        for place, gen in enumerate(gens):
+            if gen == newest:
+                new_places.append(place)
+                pool.append(unknown[place])
+            else:
+                old_places.append(place)
+                old.append(unknown[place])
+        pool.sort()
+        old.sort()
+        return None, ((old, old_places), (pool, new_places)), spans, dealt
+    order = sorted(set(gens))
+    if order[-1] != newest:
+        order.append(newest)
+    groups = []
+    places = range(dealt)
+    for g in order:
+        mine = list(map(g.__eq__, gens))
+        pool = list(compress(unknown, mine))
+        if g == newest:
+            pool += s.draw
+        pool.sort()
+        groups.append((pool, list(compress(places, mine))))
+    return None, tuple(groups), spans, dealt
 
 
-def _others_derived(memory: tuple[Memory | None, ...], player: int) -> tuple[Memory | None, ...]:
-    """Every player's memories but ``player``'s, marked to be derived from the world."""
-    derived = tuple(None if entry is None else (None, entry[1]) for entry in memory)
-    own = slice(player * RING_SIZE, (player + 1) * RING_SIZE)
-    return derived[: own.start] + memory[own] + derived[own.stop :]
+def _deal(
+    s: SpaceMissionState,
+    player: int,
+    cards: CardPlan,
+    tiles: Knowledge,
+    rng: random.Random,
+    fresh: bool = False,
+) -> SpaceMissionState:
+    """A world from the plans; ``fresh``: the card plan is not needed again."""
+    one_pool, groups, spans, in_hands = cards
+    free, points, loose, pinned, unknown = tiles
+    steps = in_hands + len(loose)
+    for entry in pinned:
+        steps += len(entry[3])
+    grb = rng.getrandbits
+    r = grb(_BITS * steps + 64)
+
+    d = object.__new__(type(s))
+    d.board = s.board
+    d.n = s.n
+    d.hide_reserved = s.hide_reserved
+    d.max_rounds = s.max_rounds
+    d.threshold = s.threshold
+    d.cur = s.cur
+    d.phase = phase = s.phase
+    d.done = s.done
+    d.undo_depth = s.undo_depth
+    d.pick_pos = s.pick_pos
+    d.pick_mode = s.pick_mode
+    d.start = s.start
+    d.rounds = s.rounds
+    d.final_round = s.final_round
+    d.capped = s.capped
+    d.discard = s.discard[:]
+    d.card_gen = s.card_gen
+    d.gen = s.gen
+    d.chips = s.chips[:]
+    d.probes = s.probes[:]
+    d.ship = s.ship[:]
+    d.developer = s.developer
+    d.scanned = s.scanned
+    d.down = s.down
+    d.up = s.up
+    d.touched = s.touched
+    d.take_seq = s.take_seq
+    d.faceup = s.faceup
+    at = player * RING_SIZE
+    derived = s.derived_memory
+    d.memory = derived[:at] + s.memory[at : at + RING_SIZE] + derived[at + RING_SIZE :]
+    d.derived_memory = derived
+    d.know = None
+
+    # Cards: partial shuffles put a uniform sample of each pool into the hands' places.
+    if one_pool is not None:
+        pool = one_pool if fresh else one_pool[:]
+        size = len(pool)
+        for m in range(size, size - in_hands, -1):
+            r, j = divmod(r, m)
+            m -= 1
+            pool[m], pool[j] = pool[j], pool[m]
+        dealt = pool[size - in_hands :]
+        del pool[size - in_hands :]
+    else:
+        dealt = [0] * in_hands
+        for cards_left, places in groups:
+            pool = cards_left if fresh else cards_left[:]
+            size = len(pool)
+            for place in places:
+                r, j = divmod(r, size)
+                size -= 1
+                dealt[place] = pool[j]
+                pool[j] = pool[size]
+            del pool[size:]
+    d.draw = pool  # what is left of the (last) pool, the draw pile's generation
+    hands = s.hands[:]
+    hands[player] = hands[player][:]
+    for q, a, b in spans:
+        hand = dealt[a:b]
+        hand.sort()
+        hands[q] = hand
+    d.hands = hands
+
+    # Tiles: pinned ones from their remembered piles, loose ones from the free points.
+    if not loose and not pinned and not unknown:
+        d.taken = s.taken
+        d.real = s.real
+        d.pool = free
+    else:
+        taken = list(s.taken)
+        real = list(s.real)
+        for pos, seen, seen_points, records in pinned:
+            pile = list(seen)
+            tiles_left = list(seen_points)
+            size = len(tiles_left)
+            for t in records:
+                r, j = divmod(r, size)
+                size -= 1
+                kind = tiles_left[j]
+                tiles_left[j] = tiles_left[size]
+                owner, _, where, seq, reserved = taken[t]
+                taken[t] = (owner, kind, where, seq, reserved)
+                pile[kind] -= 1
+            real[pos] = tuple(pile)
+        for pos in unknown:
+            real[pos] = None
+        if loose:
+            undealt = list(free)
+            tiles_left = list(points)
+            size = len(tiles_left)
+            for t in loose:
+                r, j = divmod(r, size)
+                size -= 1
+                kind = tiles_left[j]
+                tiles_left[j] = tiles_left[size]
+                owner, _, where, seq, reserved = taken[t]
+                taken[t] = (owner, kind, where, seq, reserved)
+                undealt[kind] -= 1
+            d.pool = tuple(undealt)
+        else:
+            d.pool = free
+        d.taken = tuple(taken)
+        d.real = tuple(real)
+
+    d.rng = grb(64)
+    if phase == PICK and d.real[d.pick_pos] is None:
+        d.deal_pile(d.pick_pos)  # someone else is looking at it right now
+    return d
+
+
+def _tiles(s: SpaceMissionState, player: int) -> Knowledge:
+    know = s.know
+    return know[player] if know is not None else knowledge.of_player(s, player)
 
 
 class Determinizer:
     """Samples worlds for ``player`` from a fixed state (which must not change)."""
 
-    __slots__ = (
-        "base",
-        "card_groups",
-        "draw_group",
-        "free_points",
-        "free_pool",
-        "hand_slices",
-        "loose",
-        "memory",
-        "pinned",
-        "player",
-        "unknown_piles",
-    )  # fmt: skip
+    __slots__ = ("base", "cards", "player", "tiles")
 
     def __init__(self, state: SpaceMissionState, player: int) -> None:
         self.base = state
         self.player = player
-        self._plan_cards(state, player)
-        self._plan_tiles(state, player)
-
-    # ------------------------------------------------------------- planning
-
-    def _plan_cards(self, s: SpaceMissionState, player: int) -> None:
-        """Group the unknown cards by generation; note each hand's slice of each group."""
-        gens = s.card_gen
-        unknown = [c for q, hand in enumerate(s.hands) if q != player for c in hand]
-        if min(map(gens.__getitem__, unknown), default=s.gen) == s.gen:
-            self._plan_one_generation(s, player, unknown)
-            return
-        group_of: dict[int, int] = {s.gen: 0}  # generation -> group; the draw pile's first
-        pools: list[list[int]] = [[]]
-        slices: list[list[tuple[int, int, int]]] = []
-        for q, hand in enumerate(s.hands):
-            per_group: dict[int, int] = {}
-            if q != player:
-                for c in hand:
-                    g = group_of.get(gens[c])
-                    if g is None:
-                        g = group_of[gens[c]] = len(pools)
-                        pools.append([])
-                    pools[g].append(c)
-                    per_group[g] = per_group.get(g, 0) + 1
-            slices.append([(g, len(pools[g]) - k, len(pools[g])) for g, k in per_group.items()])
-        self.card_groups = [(pool, len(pool)) for pool in pools]
-        pools[0].extend(s.draw)
-        for pool in pools:  # worlds depend on what the player knows, not on the truth
-            pool.sort()
-        self.draw_group = 0
-        self.hand_slices = slices
-
-    def _plan_one_generation(self, s: SpaceMissionState, player: int, unknown: list[int]) -> None:
-        """The common case: every unknown card is from the current draw pile's generation."""
-        in_hands = len(unknown)
-        pool = unknown + s.draw
-        pool.sort()
-        self.card_groups = [(pool, in_hands)]
-        self.draw_group = 0
-        slices: list[list[tuple[int, int, int]]] = []
-        at = 0
-        for q, hand in enumerate(s.hands):
-            if q == player or not hand:
-                slices.append([])
-            else:
-                slices.append([(0, at, at + len(hand))])
-                at += len(hand)
-        self.hand_slices = slices
-
-    def _plan_tiles(self, s: SpaceMissionState, player: int) -> None:
-        free = list(TILE_COUNTS)
-        free[SPACE] -= s.faceup
-        seen = [s.remembered(player, pos) for pos in range(RING_SIZE)]
-        by_pile: list[list[int]] = [[] for _ in range(RING_SIZE)]
-        loose: list[int] = []
-        hidden_own = s.hide_reserved
-        for i, (owner, kind, pos, seq, reserved) in enumerate(s.taken):
-            if owner == player and not (reserved and hidden_own):
-                free[kind] -= 1
-                continue
-            memory = seen[pos]
-            if memory is not None and seq > memory[1]:
-                by_pile[pos].append(i)
-            else:
-                loose.append(i)
-        pinned = []
-        unknown = []
-        for pos in range(RING_SIZE):
-            memory = seen[pos]
-            if memory is not None:
-                counts = memory[0]
-                assert counts is not None
-                for k in range(NUM_KINDS):
-                    free[k] -= counts[k]
-                if by_pile[pos]:
-                    points = [k for k in _POINT_KINDS for _ in range(counts[k])]
-                    pinned.append((pos, list(counts), points, by_pile[pos]))
-            elif s.touched[pos]:
-                unknown.append(pos)
-        self.pinned = pinned
-        self.loose = loose
-        self.unknown_piles = unknown
-        self.free_points = [k for k in _POINT_KINDS for _ in range(free[k])] if loose else []
-        self.free_pool = tuple(free)
-        self.memory = _others_derived(s.memory, player)
-
-    # ------------------------------------------------------------- sampling
+        self.tiles = _tiles(state, player)
+        self.cards = _plan_cards(state, player)
 
     def sample(self, rng: random.Random) -> SpaceMissionState:
-        d = self.base.clone()
-        self._deal_cards(d, rng)
-        self._deal_tiles(d, rng)
-        d.memory = self.memory
-        d.rng = rng.getrandbits(64)
-        if d.phase == PICK and d.real[d.pick_pos] is None:
-            d.deal_pile(d.pick_pos)  # someone else is looking at it right now
-        return d
-
-    def _deal_cards(self, d: SpaceMissionState, rng: random.Random) -> None:
-        rand = rng.random
-        dealt = []
-        for cards, in_hands in self.card_groups:
-            pool = cards[:]
-            size = len(pool)
-            for i in range(in_hands):  # a partial Fisher-Yates shuffle
-                j = i + int(rand() * (size - i))
-                pool[i], pool[j] = pool[j], pool[i]
-            dealt.append(pool)
-        hands = d.hands
-        player = self.player
-        for q, slices in enumerate(self.hand_slices):
-            if q == player:
-                continue
-            if len(slices) == 1:
-                i, a, b = slices[0]
-                hand = dealt[i][a:b]
-            else:
-                hand = [c for i, a, b in slices for c in dealt[i][a:b]]
-            hand.sort()
-            hands[q] = hand
-        in_hands = self.card_groups[self.draw_group][1]
-        d.draw = dealt[self.draw_group][in_hands:]
-
-    def _deal_tiles(self, d: SpaceMissionState, rng: random.Random) -> None:
-        loose = self.loose
-        unknown = self.unknown_piles
-        if not self.pinned and not loose and not unknown:
-            d.pool = self.free_pool
-            return
-        taken = list(d.taken)
-        real = list(d.real)
-        for pos, seen, points, records in self.pinned:
-            points = points[:]
-            _partial_shuffle(points, len(records), rng)
-            pile = seen[:]
-            for i, kind in zip(records, points, strict=False):
-                owner, _, where, seq, reserved = taken[i]
-                taken[i] = (owner, kind, where, seq, reserved)
-                pile[kind] -= 1
-            real[pos] = tuple(pile)
-        for pos in unknown:
-            real[pos] = None
-        d.pool = self._deal_free(taken, rng) if loose else self.free_pool
-        d.taken = tuple(taken)
-        d.real = tuple(real)
-
-    def _deal_free(self, taken: list[Taken], rng: random.Random) -> tuple[int, ...]:
-        """Others' unpinned tiles from the free point tiles; the rest stays undealt.
-
-        Piles others looked at and the player did not stay undealt too: the
-        world deals them when somebody looks (``SpaceMissionState._deal_pile``
-        keeps their constraints).
-        """
-        loose = self.loose
-        points = self.free_points[:]
-        rand = rng.random
-        size = len(points)
-        pool = list(self.free_pool)
-        for i, record in enumerate(loose):
-            j = i + int(rand() * (size - i))
-            kind = points[j]
-            points[j] = points[i]
-            owner, _, where, seq, reserved = taken[record]
-            taken[record] = (owner, kind, where, seq, reserved)
-            pool[kind] -= 1
-        return tuple(pool)
+        return _deal(self.base, self.player, self.cards, self.tiles, rng)
 
 
 def determinize(s: SpaceMissionState, player: int, rng: random.Random) -> SpaceMissionState:
-    return Determinizer(s, player).sample(rng)
+    """``s.determinize(player, rng)`` (it is that method)."""
+    know = s.know
+    tiles = know[player] if know is not None else knowledge.of_player(s, player)
+    return _deal(s, player, _plan_cards(s, player), tiles, rng, True)

@@ -21,6 +21,7 @@ from bisect import insort
 from typing import Final, TypeVar
 
 from navcomp.core.rng import LCG_ADD, LCG_MUL, MASK64
+from navcomp.games.space_mission import knowledge
 from navcomp.games.space_mission.actions import (
     CONFIRM,
     DEVELOP0,
@@ -90,6 +91,7 @@ class SpaceMissionRules:
         "card_gen",
         "chips",
         "cur",
+        "derived_memory",
         "developer",
         "discard",
         "done",
@@ -100,6 +102,7 @@ class SpaceMissionRules:
         "gen",
         "hands",
         "hide_reserved",
+        "know",
         "max_rounds",
         "memory",
         "n",
@@ -156,6 +159,12 @@ class SpaceMissionRules:
     taken: tuple[Taken, ...]
     take_seq: int
     memory: tuple[Memory | None, ...]
+    derived_memory: tuple[Memory | None, ...]
+    """``memory`` with every entry derived: ``(None, seq)``.  A world dealt for one player
+    takes everyone else's memories from it, so it holds no counts it should not."""
+    know: tuple[knowledge.Knowledge, ...] | None
+    """Per player, the tiles they cannot place (see :mod:`.knowledge`); kept by the rules
+    of a real game, ``None`` in a world or after the state was changed by other means."""
     faceup: int
     rng: int
 
@@ -306,22 +315,34 @@ class SpaceMissionRules:
         self.developer = _put(self.developer, pos, p)
         chips = self.chips
         chips[p] -= 1
-        handed_out = []
+        handed_out: list[Taken] = []
+        changed = []
         for owner, kind, where, seq, reserved in self.taken:
             if reserved and where == pos:
                 reserved = False
                 chips[owner] += 1
+                changed.append(len(handed_out))
             handed_out.append((owner, kind, where, seq, reserved))
         self.taken = tuple(handed_out)
+        if self.know is not None:
+            self.know = knowledge.after_hand_out(self, changed)
         self._look(pos, BY_DEVELOP)
 
     def _look(self, pos: int, mode: int) -> None:
         """The current player sees the pile at ``pos``; a point tile there means a pick."""
         pile = self.real[pos]
+        first = not self.touched[pos]
         if pile is None:
             pile = self.deal_pile(pos)
             self.touched = _put(self.touched, pos, True)
-        self.memory = _put(self.memory, self.cur * RING_SIZE + pos, (pile, self.take_seq))
+        at = self.cur * RING_SIZE + pos
+        self.derived_memory = _put(self.derived_memory, at, (None, self.take_seq))
+        if self.know is None:
+            self.memory = _put(self.memory, at, (pile, self.take_seq))
+        else:
+            before = knowledge.seen(self, self.cur, pos)
+            self.memory = _put(self.memory, at, (pile, self.take_seq))
+            self.know = knowledge.after_look(self, pos, before, first)
         self.undo_depth = 0
         if pile[SPACE] < self.down[pos]:
             self.phase = PICK
@@ -345,7 +366,11 @@ class SpaceMissionRules:
         if reserve:
             self.chips[p] -= 1
         self.taken += ((p, kind, pos, self.take_seq, reserve),)
-        self.memory = _put(self.memory, p * RING_SIZE + pos, (pile, self.take_seq))
+        at = p * RING_SIZE + pos
+        self.memory = _put(self.memory, at, (pile, self.take_seq))
+        self.derived_memory = _put(self.derived_memory, at, (None, self.take_seq))
+        if self.know is not None:
+            self.know = knowledge.after_pick(self, len(self.taken) - 1)
         if pile[SPACE] == down:
             self._turn_face_up(pos)
         self.pick_pos = self.pick_mode = -1
@@ -397,6 +422,8 @@ class SpaceMissionRules:
         pile = self.real[pos]
         assert pile is not None
         spaces = pile[SPACE]
+        if self.know is not None:
+            self.know = knowledge.before_turn_up(self, pos, spaces)
         self.real = _put(self.real, pos, _put(pile, SPACE, 0))
         self.down = _put(self.down, pos, self.down[pos] - spaces)
         self.up = _put(self.up, pos, self.up[pos] + spaces)

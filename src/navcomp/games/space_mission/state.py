@@ -10,7 +10,7 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from navcomp.core.protocol import JSON, GameState, Result
-from navcomp.games.space_mission import scoring
+from navcomp.games.space_mission import knowledge, scoring
 from navcomp.games.space_mission.board import GATE, board_for
 from navcomp.games.space_mission.components import (
     CHIPS_PER_PLAYER,
@@ -24,6 +24,8 @@ from navcomp.games.space_mission.components import (
     SPACE_THRESHOLD,
     TILE_COUNTS,
 )
+from navcomp.games.space_mission.determinize import Determinizer
+from navcomp.games.space_mission.determinize import determinize as _determinize
 from navcomp.games.space_mission.rules import BY_DEVELOP as BY_DEVELOP
 from navcomp.games.space_mission.rules import BY_DISCOVER as BY_DISCOVER
 from navcomp.games.space_mission.rules import BY_SCAN as BY_SCAN
@@ -39,7 +41,6 @@ from navcomp.games.space_mission.rules import SpaceMissionRules
 from navcomp.games.space_mission.rules import Taken as Taken
 
 if TYPE_CHECKING:
-    from navcomp.games.space_mission.determinize import Determinizer
     from navcomp.games.space_mission.game import SpaceMissionGame
 
 
@@ -82,6 +83,8 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         s.touched = (False,) * RING_SIZE
         s.taken = ()
         s.memory = (None,) * (num_players * RING_SIZE)
+        s.derived_memory = s.memory
+        s.know = (knowledge.INITIAL,) * num_players
         s.rng = rnd.getrandbits(64)
         return s
 
@@ -120,6 +123,8 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         s.taken = self.taken
         s.take_seq = self.take_seq
         s.memory = self.memory
+        s.derived_memory = self.derived_memory
+        s.know = self.know
         s.faceup = self.faceup
         s.rng = self.rng
         return s
@@ -137,6 +142,13 @@ class SpaceMissionState(SpaceMissionRules, GameState):
     @property
     def current_player(self) -> int | None:
         return None if self.phase == OVER else self.cur
+
+    def redo_bookkeeping(self) -> None:
+        """Work out again what the rules keep up to date as they play, for a state
+        changed by other means (restored, or set up by hand in tests)."""
+        self.derived_memory = tuple(None if m is None else (None, m[1]) for m in self.memory)
+        world = any(m is not None and m[0] is None for m in self.memory)
+        self.know = None if world else knowledge.of_everyone(self)
 
     def can_undo(self) -> bool:
         return self.undo_depth > 0 and self.phase != OVER
@@ -203,6 +215,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
             return self.view(player)
         shown = self.clone()
         shown.hide_reserved = False  # the printed rule's secret is no secret after the game
+        shown.know = None
         return shown.view(player)
 
     def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
@@ -220,12 +233,9 @@ class SpaceMissionState(SpaceMissionRules, GameState):
 
         return public_action_text(self, action, viewer)
 
-    def determinize(self, player: int, rng: random.Random) -> SpaceMissionState:
-        return self.determinizer(player).sample(rng)
+    determinize = _determinize  # one call less: search and the bench call it a lot
 
     def determinizer(self, player: int) -> Determinizer:
-        from navcomp.games.space_mission.determinize import Determinizer
-
         return Determinizer(self, player)
 
     def to_json(self) -> JSON:

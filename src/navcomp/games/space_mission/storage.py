@@ -48,4 +48,5 @@ def state_from_json(data: JSON) -> SpaceMissionState:
     s.memory = tuple(
         None if m is None else (None if m[0] is None else tuple(m[0]), m[1]) for m in data["memory"]
     )
+    s.redo_bookkeeping()
     return s
