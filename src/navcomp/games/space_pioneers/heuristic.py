@@ -25,6 +25,9 @@ from navcomp.games.space_pioneers.state import SpacePioneersState
 
 SCALE: Final = 5.0
 """Points of lead that make a position clearly better (the logistic's scale)."""
+ROLLOUT_TURNS: Final = 4
+"""The hard bot's playouts: this many turns of medium play, then ``evaluate``.  A game
+of medium players is about 290 actions, too many to play out at a second a move."""
 SOLO_PAR: Final = 20.0
 """Solo: estimated points that count as an even position."""
 
@@ -51,6 +54,8 @@ def _logistic(x: float) -> float:
 
 
 class SpacePioneersHeuristic:
+    rollout_turns = ROLLOUT_TURNS
+
     def evaluate(self, state: GameState) -> list[float]:
         assert isinstance(state, SpacePioneersState)
         result = state.result()
