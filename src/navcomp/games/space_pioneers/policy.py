@@ -29,7 +29,19 @@ from typing import Final, NamedTuple
 
 from navcomp.games.space_pioneers import actions as act
 from navcomp.games.space_pioneers.components import CELLS, CENTRE, GRID, NUM_CARDS, PLANET, SHIP
-from navcomp.games.space_pioneers.missions import MISSION_POINTS, TASK_POINTS, TOP_SECRET
+from navcomp.games.space_pioneers.missions import (
+    ALL_MISSIONS,
+    CAPTURES,
+    HAND,
+    LINE,
+    MISSION_POINTS,
+    MISSIONS,
+    SHIP_KINDS,
+    TALL,
+    TASK_POINTS,
+    TOP_SECRET,
+    solo_targets,
+)
 from navcomp.games.space_pioneers.network import (
     COLOUR_OF,
     KIND,
@@ -84,9 +96,10 @@ SIZE_W: Final = 0.3
 GROWTH_W: Final = 1.2
 """Points for a network that can take more cards of a kind (saturating)."""
 GROWTH_SCALE: Final = 1.5
-LINE_PARTIAL: Final = (0.0, 0.0, 0.4, 1.1)
-"""Points for a longest line of 0 to 3 while four in line is open."""
-COLOUR_PARTIAL: Final = (0.0, 0.0, 0.5, 1.2)
+RACE_TURNS: Final = 3.0
+"""Own turns a player is expected to need per mission still open (the end's timing)."""
+RIVAL_TASKS: Final = 3.0
+"""Points a rival's hidden tasks are expected to bring."""
 OPPONENT_W: Final = 0.8
 """Share of what a card gives another network's owner counted against placing it there."""
 DECK_GAIN: Final = 0.6
@@ -106,8 +119,8 @@ HORIZON_TURNS: Final = 10.0
 class Feat(NamedTuple):
     size: int
     line: int
-    colours: int
-    """Bit mask of the colours present."""
+    planet_colours: int
+    """Bit mask of the colours of the planets present."""
     width: int
     height: int
     ship_kinds: int
@@ -152,10 +165,10 @@ class Net:
         surround = 0
         prob: dict[int, float] = {}
         for cell, card in cells.items():
-            colours |= 1 << COLOUR_OF[card]
             if KIND[card] == SHIP:
                 ships |= 1 << TYPE[card]
             else:
+                colours |= 1 << COLOUR_OF[card]
                 pcol[COLOUR_OF[card]] += 1
                 types.setdefault(TYPE[card], []).append(cell)
                 around = sum(1 for _, n in NEIGHBOURS[cell] if n in cells)
@@ -229,13 +242,15 @@ class Net:
                 planet_open += delta
         most = f.most_one_colour
         ship_kinds = f.ship_kinds
+        colours = f.planet_colours
         if is_planet:
+            colours |= 1 << COLOUR_OF[card]
             surround = max(surround, around)
             most = max(most, self.pcol[COLOUR_OF[card]] + 1)
         else:
             ship_kinds |= 1 << TYPE[card]
         return Feat(
-            f.size + 1, line, f.colours | 1 << COLOUR_OF[card], x1 - x0 + 1, y1 - y0 + 1,
+            f.size + 1, line, colours, x1 - x0 + 1, y1 - y0 + 1,
             ship_kinds, most, surround, planet_open, ship_open,
         )  # fmt: skip
 
@@ -282,11 +297,18 @@ def open_prob(cell: int, cells: Network) -> float:
 # ---------------------------------------------------------------------- worth
 
 
-_WIDE: Final = (0.0, 0.0, 0.2, 0.6, 1.3, 3.0)
-_KINDS: Final = (0.0, 0.4, 1.2, 3.0)
-_SURROUND: Final = (0.0, 0.0, 0.2, 0.9, 3.0)
-_THREE: Final = (0.0, 0.5, 1.3, 3.0)
-_OTHERS: Final = (0.0, 1.1, 3.0)
+def partial(k: int, target: int, full: float, time: float) -> float:
+    """Points for progress ``k`` towards ``target``: ``full`` once there, else a share
+    that grows with the square of the progress and shrinks as time runs out."""
+    if k >= target:
+        return full
+    return full * time * (k / target) ** 2
+
+
+_SURROUND: Final = (0.0, 0.0, 0.2, 0.9)
+"""The fourth side of a planet is often blocked: a slower curve than ``partial``."""
+BEHIND_END: Final = 3.0
+"""Points it costs to meet one's last mission (which ends the game) while behind."""
 
 
 class Seat:
@@ -299,10 +321,13 @@ class Seat:
         self.tasks: tuple[str, ...] = () if self.solo else TOP_SECRET[s.secrets[p]]
         self.done = s.missions[p]
         turns_left = len(s.deck) / max(1, s.n) + 0.5
+        if not self.solo:  # the mission race: a player with one mission left ends it soon
+            fewest = min(len(MISSIONS) - bin(m).count("1") for m in s.missions)
+            turns_left = min(turns_left, RACE_TURNS * fewest + 0.5)
         if s.ending:
             turns_left = 1.0 if self.solo or s.current != p else 0.5
+        self.turns_left = turns_left
         self.time = min(1.0, turns_left / HORIZON_TURNS)
-        self.ending = s.ending
         self.nets = [net_of(net) for net in s.networks] if nets is None else nets
         self.mine = self.nets[p]
         captured = s.captured[p]
@@ -311,74 +336,87 @@ class Seat:
             counts[TYPE[c]] += 1
         self.cap_counts = counts
         self.hand_ships = sum(1 for c in self.hand if KIND[c] == SHIP)
-        self.base = self.worth(self.mine.feat, counts, self.hand_ships, s.elsewhere[p])
+        self.held = (self.hand_ships, len(self.hand))
+        self.base = self.worth(self.mine.feat, counts, self.held, s.elsewhere[p], self.done)
         self._best: dict[int, tuple[float, int]] = {}
+        self._lead: float | None = None
 
     # -------------------------------------------------------------- values
 
     def worth(
-        self, f: Feat, counts: Sequence[int], hand_ships: int, elsewhere: Sequence[int]
+        self,
+        f: Feat,
+        counts: Sequence[int],
+        held: tuple[int, int],
+        elsewhere: Sequence[int],
+        done: int,
     ) -> float:
         """Points expected from a network with features ``f`` beyond the points scored,
-        for the seat on turn: partial missions, tasks, size, growth."""
+        for the seat on turn with the missions ``done`` met: progress towards the other
+        missions, tasks, size, growth."""
         t = self.time
         value = SIZE_W * f.size
         value += GROWTH_W * t * (_room(f.planet_open) + _room(f.ship_open))
         if self.solo:
             return value + self._solo_worth(f)
-        done = self.done
+        if not done & 2:
+            value += partial(sum(counts), CAPTURES, MISSION_POINTS, t)
         if not done & 4:
-            value += 2.0 if f.line >= 4 else t * LINE_PARTIAL[f.line if f.line < 4 else 3]
+            value += partial(f.line, LINE, MISSION_POINTS, t)
         if not done & 8:
-            k = bin(f.colours).count("1")
-            value += 2.0 if k >= 4 else t * COLOUR_PARTIAL[k]
+            value += partial(bin(f.planet_colours).count("1"), 4, MISSION_POINTS, t)
         for key in self.tasks:
-            value += self._task(key, f, counts, hand_ships, elsewhere)
+            value += self._task(key, f, counts, held, elsewhere)
         return value
 
     def _task(
-        self, key: str, f: Feat, counts: Sequence[int], hand_ships: int, elsewhere: Sequence[int]
+        self,
+        key: str,
+        f: Feat,
+        counts: Sequence[int],
+        held: tuple[int, int],
+        elsewhere: Sequence[int],
     ) -> float:
+        """Points the task ``key`` should bring; ``held``: spaceships and cards in hand."""
         t = self.time
         full = TASK_POINTS
-        if key == "three_ship_kinds":
-            k = bin(f.ship_kinds).count("1")
-            return full if k >= 3 else t * _KINDS[k]
-        if key == "no_ship_in_hand":
-            return full if hand_ships == 0 else full * (0.5 * t if hand_ships == 1 else 0.0)
+        if key == "four_ship_kinds":
+            return partial(bin(f.ship_kinds).count("1"), SHIP_KINDS, full, t)
+        if key == "light_hand":
+            # each card too many and each ship goes only by removing a ship from the hand
+            steps = max(held[0], held[1] - HAND)
+            return full if steps == 0 else full * t * 0.5**steps
         if key == "surrounded_planet":
             return full if f.surround >= 4 else t * _SURROUND[f.surround]
         if key == "three_planet_kinds":
-            k = sum(1 for c in counts if c)
-            return full if k >= 3 else t * _KINDS[k]
+            return partial(sum(1 for c in counts if c), 3, full, t)
         if key == "five_wide":
-            return full if f.width >= 5 else t * _WIDE[f.width]
-        if key == "five_tall":
-            return full if f.height >= 5 else t * _WIDE[f.height]
+            return partial(f.width, 5, full, t)
+        if key == "seven_tall":
+            return partial(f.height, TALL, full, t)
         if key == "three_of_a_planet":
-            k = max(counts)
-            return full if k >= 3 else t * _THREE[k]
+            return partial(max(counts), 3, full, t)
         if key == "two_other_networks":
             k = sum(elsewhere) if self.n == 2 else sum(1 for c in elsewhere if c)
-            return full if k >= 2 else t * _OTHERS[k]
+            return partial(k, 2, full, t)
         if key == "twelve_cards":
-            return full if f.size >= 12 else full * t * (f.size / 12) ** 2
+            return partial(f.size, 12, full, t)
         if key == "three_planets_one_colour":
-            k = f.most_one_colour
-            return full if k >= 3 else t * _THREE[k]
+            return partial(f.most_one_colour, 3, full, t)
         return 0.0
 
     def _solo_worth(self, f: Feat) -> float:
         s, t = self.s, self.time
         done = s.side_done
+        cards, line = solo_targets(s.solo_cards)
         if s.side == 0:
             value = 0.0 if done & 1 else t * 0.4 * self._capturable_types()
             if not done & 2:
-                value += MISSION_POINTS if f.size >= 6 else t * 1.5 * (f.size / 6) ** 2
+                value += partial(f.size, cards, MISSION_POINTS, t)
             return value
         value = 0.0
         if not done & 1:
-            value += MISSION_POINTS if f.line >= 4 else t * LINE_PARTIAL[f.line]
+            value += partial(f.line, line, MISSION_POINTS, t)
         if not done & 2:
             value += 1.0 * t
         return value
@@ -387,6 +425,27 @@ class Seat:
         """In solo, hand planets of a kind already in the network: a capture to come."""
         types = self.mine.types
         return min(1.0, sum(1 for c in self.hand if KIND[c] == PLANET and TYPE[c] in types))
+
+    def lead(self) -> float:
+        """My points less the best rival's, as far as I can tell: scores so far, my tasks
+        as they stand, and for each rival the tasks an average player meets."""
+        if self._lead is None:
+            s = self.s
+            mine = s.score(self.p) + sum(
+                self._task(key, self.mine.feat, self.cap_counts, self.held, s.elsewhere[self.p])
+                for key in self.tasks
+            )
+            rivals = [s.score(q) + RIVAL_TASKS for q in range(self.n) if q != self.p]
+            self._lead = mine - max(rivals)
+        return self._lead
+
+    def _missions_gain(self, before: int, met: int, points: float) -> float:
+        """Points for the missions ``met`` now; meeting the last one ends the game, which
+        is good only for a player ahead (``points``: what this placement brings)."""
+        gain: float = MISSION_POINTS * bin(met & ~before).count("1")
+        if met and (before | met) == ALL_MISSIONS and self.lead() + points + gain < 0:
+            gain -= BEHIND_END
+        return gain
 
     # -------------------------------------------------------------- placements
 
@@ -398,7 +457,7 @@ class Seat:
 
     def _own_gain(self, card: int, cell: int) -> float:
         net = self.mine
-        ships = self.hand_ships - (KIND[card] == SHIP)
+        held = (self.hand_ships - (KIND[card] == SHIP), len(self.hand) - 1)
         elsewhere = self.s.elsewhere[self.p]
         counts = self.cap_counts
         captured = 0
@@ -417,18 +476,26 @@ class Seat:
                 feat = net.with_card(card, cell)
         else:
             feat = net.with_card(card, cell)
-        value = captured + self.worth(feat, counts, ships, elsewhere) - self.base
+        done = self.done
         if self.solo:
+            value = captured + self.worth(feat, counts, held, elsewhere, done) - self.base
             if captured and self.s.side == 0 and not self.s.side_done & 1:
                 value += MISSION_POINTS
-        elif captured >= 2 and not self.done & 2:
-            value += MISSION_POINTS
-        return value
+            return value
+        met = 0
+        if captured >= 2 or sum(counts) >= CAPTURES:
+            met |= 2
+        if feat.line >= LINE:
+            met |= 4
+        if bin(feat.planet_colours).count("1") == 4:
+            met |= 8
+        met &= ~done
+        value = captured + self.worth(feat, counts, held, elsewhere, done | met) - self.base
+        return value + self._missions_gain(done, met, captured) if met else value
 
     def _other_gain(self, card: int, owner: int, cell: int) -> float:
         net = self.nets[owner]
         done = self.done
-        value = 0.0 if done & 1 else MISSION_POINTS
         captured = 0
         option: tuple[int, ...] = ()
         if TYPE[card] in net.types:
@@ -438,12 +505,17 @@ class Seat:
         if captured:
             counts = counts[:]
             counts[TYPE[card]] += captured
-            if captured >= 2 and not done & 2:
-                value += MISSION_POINTS
         elsewhere = self.s.elsewhere[self.p][:]
         elsewhere[owner] += 1
-        mine = self.worth(self.mine.feat, counts, self.hand_ships, elsewhere)
-        value += captured + mine - self.base
+        met = 1 if captured else 0
+        if captured >= 2 or sum(counts) >= CAPTURES:
+            met |= 2
+        met &= ~done
+        held = (self.hand_ships, len(self.hand) - 1)
+        mine = self.worth(self.mine.feat, counts, held, elsewhere, done | met)
+        value = captured + mine - self.base
+        if met:
+            value += self._missions_gain(done, met, captured)
         # what the card gives the owner, as far as anybody can see
         before = net.feat
         if option:
@@ -537,10 +609,9 @@ def public_worth(f: Feat, missions: int) -> float:
     """What anybody can see a network is worth to its owner: size and open missions."""
     value = SIZE_W * f.size
     if not missions & 4:
-        value += 2.0 if f.line >= 4 else LINE_PARTIAL[min(f.line, 3)]
+        value += partial(f.line, LINE, MISSION_POINTS, 1.0)
     if not missions & 8:
-        k = bin(f.colours).count("1")
-        value += 2.0 if k >= 4 else COLOUR_PARTIAL[k]
+        value += partial(bin(f.planet_colours).count("1"), 4, MISSION_POINTS, 1.0)
     return value
 
 
@@ -582,7 +653,7 @@ def ranked(s: SpacePioneersState, rng: random.Random, only_first: bool = False) 
 def _nothing_to_remove(s: SpacePioneersState, p: int) -> bool:
     if s.n == 1:
         return s.side == 0 or bool(s.side_done & 2)
-    return "no_ship_in_hand" not in TOP_SECRET[s.secrets[p]] or not any(
+    return "light_hand" not in TOP_SECRET[s.secrets[p]] or not any(
         KIND[c] == SHIP for c in s.hands[p]
     )
 
@@ -639,10 +710,11 @@ def _remove(seat: Seat) -> list[int]:
                 best = max(loose, key=lambda item: _without(seat, item[0]))
                 return [act.REMOVE0 + best[1], act.DONE]
         return [act.DONE]
-    if "no_ship_in_hand" in seat.tasks and seat.hand_ships and seat.mine.cells:
+    if "light_hand" in seat.tasks and seat.hand_ships and seat.mine.cells:
         ships = sorted((c for c in seat.hand if KIND[c] == SHIP), key=lambda c: seat.best(c)[0])
-        near_end = s.ending or len(s.deck) <= 3 * s.n
-        if seat.hand_ships >= 2 or near_end or seat.best(ships[0])[1] < 0:
+        near_end = seat.turns_left <= 2.5
+        heavy = len(seat.hand) > HAND
+        if seat.hand_ships >= 2 or heavy or near_end or seat.best(ships[0])[1] < 0:
             return [act.REMOVE0 + ships[0], act.DONE]
     return [act.DONE]
 
@@ -650,7 +722,7 @@ def _remove(seat: Seat) -> list[int]:
 def _without(seat: Seat, cell: int) -> float:
     cells = dict(seat.mine.cells)
     del cells[cell]
-    return seat.worth(Net(cells).feat, seat.cap_counts, seat.hand_ships, [])
+    return seat.worth(Net(cells).feat, seat.cap_counts, seat.held, [], 0)
 
 
 def _capture_choice(s: SpacePioneersState, p: int) -> list[int]:
