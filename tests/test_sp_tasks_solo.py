@@ -37,13 +37,14 @@ def record(network: dict[int, int] | None = None, **deeds: list[int]) -> Record:
 @pytest.mark.parametrize(
     ("key", "met", "unmet"),
     [
-        ("three_ship_kinds", record(grid("SPSPS")), record(grid("SPS"))),
-        ("no_ship_in_hand", record(hand=[PLANETS[0]]), record(hand=[SHIPS[0]])),
+        ("four_ship_kinds", record(grid("SPSPSPS")), record(grid("SPSPS"))),
+        ("light_hand", record(hand=PLANETS[:2]), record(hand=[SHIPS[0]])),
+        ("light_hand", record(hand=[]), record(hand=PLANETS[:3])),
         ("surrounded_planet", record(grid(".S.", "SPS", ".S.")), record(grid(".S.", "SPS"))),
         ("three_planet_kinds", record(captured=[0, 8, 16]), record(captured=[0, 1, 8])),
         ("five_wide", record(grid("SPSPS")), record(grid("SPSP", "P...", "S..."))),
         ("three_of_a_planet", record(captured=[0, 1, 2]), record(captured=[0, 1, 8])),
-        ("five_tall", record(grid("S", "P", "S", "P", "S")), record(grid("SPSPS"))),
+        ("seven_tall", record(grid(*"SPSPSPS")), record(grid(*"SPSPSP"))),
         ("two_other_networks", record(elsewhere=[0, 1, 1]), record(elsewhere=[0, 0, 2])),
         ("twelve_cards", record(grid("SPSPSP", "PSPSPS")), record(grid("SPSPSP", "PSPSP."))),
         (
@@ -67,15 +68,16 @@ def test_tasks_score_three_each_at_the_end() -> None:
     s = blank(players=2)
     s.secrets = [0, 4]
     s.hands = [[], []]
-    for x, card in enumerate([SHIPS[0], PLANETS[0], SHIPS[4], PLANETS[1], SHIPS[8]]):
+    cards = [SHIPS[0], PLANETS[0], SHIPS[4], PLANETS[1], SHIPS[8], PLANETS[2], SHIPS[12]]
+    for x, card in enumerate(cards):
         put(s, 0, x, 0, card)
     s.phase = OVER
     result = s.result()
     assert result is not None
-    assert result.breakdown[0]["tasks"] == 6, "three ship kinds and no ship in hand"
+    assert result.breakdown[0]["tasks"] == 6, "four ship kinds and an empty hand"
     assert s.view(1)["seats"][0]["secret"] == {
         "card": 1,
-        "tasks": ["three_ship_kinds", "no_ship_in_hand"],
+        "tasks": ["four_ship_kinds", "light_hand"],
         "met": [True, True],
     }
 
@@ -85,6 +87,11 @@ def test_solo_sides_a_then_b_then_a_again() -> None:
     assert solo_met(0, 1, grid("SPSPSP"), Turn()) == 2
     assert solo_met(1, 0, grid("SPSP"), Turn()) == 1
     assert solo_met(1, 1, {}, Turn(removed_from_network=True)) == 2
+    # each completed card asks for two more cards and one more in line
+    assert solo_met(0, 1, grid("SPSPSP"), Turn(), completed=1) == 0
+    assert solo_met(0, 1, grid("SPSPSPSP"), Turn(), completed=1) == 2
+    assert solo_met(1, 0, grid("SPSP"), Turn(), completed=1) == 0
+    assert solo_met(1, 0, grid("SPSPS"), Turn(), completed=1) == 1
     s = blank(players=1)
     s.side, s.side_done = 1, 1
     put(s, 0, 0, 0, SHIPS[0])

@@ -85,23 +85,33 @@ def test_capturing_in_another_network_pays_the_active_player() -> None:
     put(s, 1, 1, 0, others[0])
     place(s, 0, n, 1, 0, 1)
     assert s.captured[0] == [others[0]] and s.captured[1] == []
-    assert s.missions[0] & 1, "a planet placed in another network meets mission 1"
+    assert s.missions[0] & 1, "a capture in another network meets mission 1"
     assert s.elsewhere[0][1] == 1
 
 
 def test_missions_judged_on_the_network() -> None:
-    line = {
-        act.xy_cell(x, 0): c for x, c in enumerate([SHIPS[0], PLANETS[0], SHIPS[1], PLANETS[1]])
-    }
-    assert missions_met(0, line, Turn()) & 4
-    assert not missions_met(0, dict(list(line.items())[:3]), Turn()) & 4
-    broken = {act.xy_cell(x, 0): c for x, c in zip((0, 1, 2, 4), line.values(), strict=True)}
+    cards = [SHIPS[0], PLANETS[0], SHIPS[1], PLANETS[1], SHIPS[2], PLANETS[2]]
+    line = {act.xy_cell(x, 0): c for x, c in enumerate(cards)}
+    assert missions_met(0, line, Turn()) & 4, "six in one row"
+    assert not missions_met(0, dict(list(line.items())[:5]), Turn()) & 4
+    broken = {act.xy_cell(x, 0): c for x, c in zip((0, 1, 2, 4, 5, 6), cards, strict=True)}
     assert not missions_met(0, broken, Turn()) & 4
-    colours = {act.xy_cell(0, y): c for y, c in enumerate([0, 64 + 8, 64 + 16, 48])}
-    assert {CARDS[c].colour for c in colours.values()} == {0, 1, 2, 3}
+    planets = [0, 16, 32, 48]  # Pyros, Aquaris, Verdana, Solis: one planet of each colour
+    assert {CARDS[c].colour for c in planets} == {0, 1, 2, 3}
+    column = [planets[0], SHIPS[0], planets[1], SHIPS[1], planets[2], SHIPS[2], planets[3]]
+    colours = {act.xy_cell(0, y): c for y, c in enumerate(column)}
     assert missions_met(0, colours, Turn()) & 8
-    assert missions_met(0, {}, Turn(placed_elsewhere=True)) == 1
+    yellow_ship = next(c for c in SHIPS if CARDS[c].colour == 3)
+    three = {**dict(list(colours.items())[:6]), act.xy_cell(0, 6): yellow_ship}
+    assert not missions_met(0, three, Turn()) & 8, "spaceships' colours do not count"
+
+
+def test_missions_judged_on_the_deeds() -> None:
+    assert missions_met(0, {}, Turn(placed_elsewhere=True, captured=1)) == 1
+    assert missions_met(0, {}, Turn(placed_elsewhere=True)) == 0, "mission 1 asks for a capture"
     assert missions_met(1, {}, Turn(placed_elsewhere=True, captured=2)) == 2
+    assert missions_met(0, {}, Turn(captured=1), captured=4) == 2, "four captured in all"
+    assert missions_met(0, {}, Turn(captured=1), captured=3) == 0
 
 
 def test_missions_met_stay_met() -> None:

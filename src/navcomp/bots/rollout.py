@@ -32,8 +32,10 @@ from navcomp.core.protocol import Determinizer, GameState
 
 DEFAULT_CANDIDATES = 3
 DEFAULT_HORIZON: int | None = None
-"""Playouts run to the end of the game: in our runs, 16 steps and the evaluation were
-much weaker than finishing the game (the evaluation does not value hands and ships)."""
+"""Playouts run to the end of the game: in our Space Mission runs, 16 steps and the
+evaluation were much weaker than finishing the game (the evaluation does not value hands
+and ships).  A game whose playouts to the end cost too much names a horizon in turns
+(``heuristic.rollout_turns``; Space Pioneers does)."""
 DEFAULT_MARGIN = 0.02
 DEFAULT_Z = 1.5
 LEAD_SCALE = 8.0
@@ -57,7 +59,8 @@ class RolloutBot:
     """Budget by playouts (``iterations``) or time (``seconds``), whichever ends first.
 
     ``horizon``: heuristic moves a playout makes before the evaluation scores it (None:
-    play to the end).  ``margin`` and ``z``: another candidate replaces the heuristic's
+    the game's own horizon, ``heuristic.rollout_turns`` turns, if its heuristic names
+    one, else play to the end).  ``margin`` and ``z``: another candidate replaces the heuristic's
     choice only if its mean value, paired over the same worlds, is higher by more than
     ``margin`` and by more than ``z`` standard errors."""
 
@@ -183,6 +186,17 @@ class RolloutBot:
         world.apply_action(action)
         rng = random.Random(seed)
         choose = heuristic.choose
+        turns = getattr(heuristic, "rollout_turns", None) if self.horizon is None else None
+        if turns is not None:
+            # the game's horizon, in turns: a turn ends when the player to move changes,
+            # so a candidate that only shuffles within a turn cannot shorten it
+            mover = world.current_player
+            while mover is not None and turns > 0:
+                world.apply_action(choose(world, rng))
+                if world.current_player != mover:
+                    mover = world.current_player
+                    turns -= 1
+            return _value(world, player, heuristic)
         steps = 0
         limit = self.horizon
         while world.current_player is not None and (limit is None or steps < limit):
@@ -194,10 +208,11 @@ class RolloutBot:
 def _value(world: GameState, player: int, heuristic: Any) -> float:
     """The seat's value at the end of a playout, in [0, 1].  A finished game counts half
     the result and half a logistic of the final lead in points (a big win beats a narrow
-    one, which makes the comparison of candidates less noisy); an unfinished one counts
-    what the game's evaluation says."""
+    one, which makes the comparison of candidates less noisy); an unfinished one, or a
+    finished solo game (always won, with no rival to lead), counts what the game's
+    evaluation says."""
     result = world.result()
-    if result is None:
+    if result is None or len(result.scores) == 1:  # solo: no rival to lead, the game judges
         value: float = heuristic.evaluate(world)[player]
         return value
     scores = result.scores

@@ -8,6 +8,7 @@ from typing import Any
 from navcomp.core.protocol import JSON, Game, GameInfo
 from navcomp.games.space_pioneers import actions
 from navcomp.games.space_pioneers.components import MAX_PLAYERS, MIN_PLAYERS
+from navcomp.games.space_pioneers.heuristic import SpacePioneersHeuristic
 from navcomp.games.space_pioneers.state import SpacePioneersState
 from navcomp.games.space_pioneers.terminal import SpacePioneersTerminal
 
@@ -21,6 +22,7 @@ class SpacePioneersGame(Game[SpacePioneersState]):
         num_distinct_actions=actions.NUM_ACTIONS,
         options={},
     )
+    heuristic = SpacePioneersHeuristic()
     terminal = SpacePioneersTerminal()
 
     def new_initial_state(

@@ -21,18 +21,35 @@ from navcomp.games.space_pioneers.network import (
     width,
 )
 
-MISSIONS: Final = ("planet_elsewhere", "double_capture", "four_in_line", "four_colours")
+MISSIONS: Final = ("capture_elsewhere", "four_captures", "six_in_line", "four_planet_colours")
+"""The wording differs from the printed card where bot games showed a mission met in
+(almost) every game or (almost) none: see docs/rules/space-pioneers.md."""
 ALL_MISSIONS: Final = (1 << len(MISSIONS)) - 1
+LINE: Final = 6
+"""Cards in one unbroken row or column for mission 3 (printed: four)."""
+CAPTURES: Final = 4
+"""Planet cards captured in all that also meet mission 2 (printed: two in one turn only)."""
+SHIP_KINDS: Final = 4
+"""Spaceship kinds for task 1 of card 1 (printed: three)."""
+TALL: Final = 7
+"""Rows for task 1 of card 4 (printed: five)."""
+HAND: Final = 2
+"""Task 2 of card 1: no spaceship in hand at the end, and at most this many cards
+(printed: no spaceship only)."""
 
 TOP_SECRET: Final = (
-    ("three_ship_kinds", "no_ship_in_hand"),
+    ("four_ship_kinds", "light_hand"),
     ("surrounded_planet", "three_planet_kinds"),
     ("five_wide", "three_of_a_planet"),
-    ("five_tall", "two_other_networks"),
+    ("seven_tall", "two_other_networks"),
     ("twelve_cards", "three_planets_one_colour"),
 )
-SOLO_SIDES: Final = (("capture", "six_cards"), ("four_in_line", "remove_ship"))
+SOLO_SIDES: Final = (("capture", "big_network"), ("long_line", "remove_ship"))
 SIDE_NAMES: Final = ("A", "B")
+SOLO_CARDS: Final = (6, 2)
+"""Solo side A: cards in the network, plus this many for every card completed so far."""
+SOLO_LINE: Final = (4, 1)
+"""Solo side B: cards in one line, plus this many for every card completed so far."""
 
 MISSION_POINTS: Final = 2
 TASK_POINTS: Final = 3
@@ -47,26 +64,37 @@ class Turn:
     removed_from_network: bool = False
 
 
-def missions_met(done: int, network: Network, turn: Turn) -> int:
-    """The bits of the missions not yet in ``done`` that are met now."""
+def missions_met(done: int, network: Network, turn: Turn, captured: int = 0) -> int:
+    """The bits of the missions not yet in ``done`` that are met now; ``captured``: the
+    planet cards the player has captured in all, this turn's included."""
     met = 0
-    if turn.placed_elsewhere:
+    if turn.placed_elsewhere and turn.captured:
         met |= 1
-    if turn.captured >= 2:
+    if turn.captured >= 2 or captured >= CAPTURES:
         met |= 2
-    if not done & 4 and longest_line(network) >= 4:
+    if not done & 4 and longest_line(network) >= LINE:
         met |= 4
-    if not done & 8 and len({COLOUR_OF[c] for c in network.values()}) == 4:
+    if not done & 8 and len({COLOUR_OF[c] for c in network.values() if KIND[c] == PLANET}) == 4:
         met |= 8
     return met & ~done
 
 
-def solo_met(side: int, done: int, network: Network, turn: Turn) -> int:
+def solo_targets(completed: int) -> tuple[int, int]:
+    """Cards in the network (side A) and in one line (side B) the solo card asks for once
+    it has been completed ``completed`` times."""
+    return (
+        SOLO_CARDS[0] + SOLO_CARDS[1] * completed,
+        SOLO_LINE[0] + SOLO_LINE[1] * completed,
+    )
+
+
+def solo_met(side: int, done: int, network: Network, turn: Turn, completed: int = 0) -> int:
     """The bits of the current solo side's missions not yet in ``done`` met now."""
+    cards, line = solo_targets(completed)
     if side == 0:
-        met = (1 if turn.captured else 0) | (2 if len(network) >= 6 else 0)
+        met = (1 if turn.captured else 0) | (2 if len(network) >= cards else 0)
     else:
-        met = (1 if longest_line(network) >= 4 else 0) | (2 if turn.removed_from_network else 0)
+        met = (1 if longest_line(network) >= line else 0) | (2 if turn.removed_from_network else 0)
     return met & ~done
 
 
@@ -84,10 +112,10 @@ class Record:
 def task_met(key: str, record: Record, num_players: int) -> bool:
     network = record.network
     cards = network.values()
-    if key == "three_ship_kinds":
-        return len({TYPE[c] for c in cards if KIND[c] == SHIP}) >= 3
-    if key == "no_ship_in_hand":
-        return all(KIND[c] != SHIP for c in record.hand)
+    if key == "four_ship_kinds":
+        return len({TYPE[c] for c in cards if KIND[c] == SHIP}) >= SHIP_KINDS
+    if key == "light_hand":
+        return len(record.hand) <= HAND and all(KIND[c] != SHIP for c in record.hand)
     if key == "surrounded_planet":
         return surrounded_planet(network)
     if key == "three_planet_kinds":
@@ -96,8 +124,8 @@ def task_met(key: str, record: Record, num_players: int) -> bool:
         return width(network) >= 5
     if key == "three_of_a_planet":
         return any(sum(TYPE[c] == t for c in record.captured) >= 3 for t in range(8))
-    if key == "five_tall":
-        return height(network) >= 5
+    if key == "seven_tall":
+        return height(network) >= TALL
     if key == "two_other_networks":
         if num_players == 2:  # one other network: two planets placed in it
             return sum(record.elsewhere) >= 2

@@ -277,14 +277,14 @@ class PioneersRules:
         if self.n == 1:
             self._check_solo()
         else:
-            met = missions_met(self.missions[p], self.networks[p], self.turn)
+            met = missions_met(self.missions[p], self.networks[p], self.turn, len(self.captured[p]))
             self.missions[p] |= met
             if self.missions[p] == ALL_MISSIONS:
                 self.ending = True
         self.phase = REMOVE
 
     def _check_solo(self) -> None:
-        met = solo_met(self.side, self.side_done, self.networks[0], self.turn)
+        met = solo_met(self.side, self.side_done, self.networks[0], self.turn, self.solo_cards)
         if not met:
             return
         self.side_done |= met

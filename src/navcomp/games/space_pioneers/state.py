@@ -123,6 +123,7 @@ class SpacePioneersState(PioneersRules, GameState):
             hidden = [c for c in self.hands[q] if c not in known]
             unknown[q] = len(hidden)
             pool.extend(hidden)
+        pool.sort()  # what the player knows, not the true order, decides the deal
         rng.shuffle(pool)
         for q in others:
             dealt = [pool.pop() for _ in range(unknown[q])]
