@@ -16,7 +16,13 @@ from typing import TYPE_CHECKING, Any
 from navcomp.core.protocol import JSON
 from navcomp.games.space_pioneers.actions import CARD_NAMES, cell_xy
 from navcomp.games.space_pioneers.components import CARDS
-from navcomp.games.space_pioneers.missions import MISSIONS, SIDE_NAMES, SOLO_SIDES, TOP_SECRET
+from navcomp.games.space_pioneers.missions import (
+    MISSIONS,
+    SIDE_NAMES,
+    SOLO_SIDES,
+    TOP_SECRET,
+    solo_targets,
+)
 from navcomp.games.space_pioneers.rules import OVER, PHASE_NAMES
 
 if TYPE_CHECKING:
@@ -77,6 +83,9 @@ def _public(s: SpacePioneersState) -> dict[str, Any]:
         data["solo_card"] = {
             "side": SIDE_NAMES[s.side],
             "missions": list(SOLO_SIDES[s.side]),
+            "targets": dict(
+                zip(("big_network", "long_line"), solo_targets(s.solo_cards), strict=True)
+            ),
             "done": [bool(s.side_done >> i & 1) for i in range(2)],
             "fulfilled": s.solo_done,
             "completed": s.solo_cards,

@@ -66,7 +66,7 @@ export function soloCard(view) {
     h("h3", {}, t("sp_solo_title", { side: solo.side })),
     h("ol", { class: "sp-tasks" }, solo.missions.map((key, i) =>
       h("li", { class: solo.done[i] ? "sp-met" : "", dataset: { mission: key, done: solo.done[i] ? "1" : "0" } },
-        t("sp_m_" + key), solo.done[i] ? h("strong", {}, " ✓") : null))),
+        t("sp_m_" + key, { n: solo.targets[key] ?? "" }), solo.done[i] ? h("strong", {}, " ✓") : null))),
     h("p", { class: "sp-solo-count" },
       h("span", { id: "sp-solo-fulfilled" }, t("sp_solo_fulfilled", { n: solo.fulfilled })), " · ",
       h("span", { id: "sp-solo-completed" }, t("sp_solo_completed", { n: solo.completed }))),
