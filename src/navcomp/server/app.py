@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -51,6 +52,9 @@ class Server:
         self.limiter = anyio.CapacityLimiter(16)
         self.sessions = SessionCache()
         self.inline = settings.database_url.startswith("sqlite")
+        self._local = threading.local()
+        self._kept_lock = threading.Lock()
+        self._all_kept: list[Connection] = []
         self.fanout = None
         if settings.redis_url:
             from navcomp.server.fanout import RedisFanout, channel_for
@@ -65,15 +69,31 @@ class Server:
         GIL hand-offs, and one thread needs no lock to keep one writer.  A
         network database (PostgreSQL) runs in worker threads.
         """
+        if self.inline:
+            conn = self._kept(write)
+            with conn.begin():
+                return work(conn)
 
         def transaction() -> T:
             options = {WRITE_OPTION: write}
             with self.engine.connect().execution_options(**options) as conn, conn.begin():
                 return work(conn)
 
-        if self.inline:
-            return transaction()
         return await anyio.to_thread.run_sync(transaction, limiter=self.limiter)
+
+    def _kept(self, write: bool) -> Connection:
+        """The loop thread's own connection for writing, or for reading (SQLite): kept
+        open, since taking one from the pool and giving it back cost more than a move's
+        statements."""
+        kept: dict[bool, Connection] | None = getattr(self._local, "connections", None)
+        if kept is None:
+            kept = self._local.connections = {}
+        conn = kept.get(write)
+        if conn is None or conn.closed:
+            conn = kept[write] = self.engine.connect().execution_options(**{WRITE_OPTION: write})
+            with self._kept_lock:
+                self._all_kept.append(conn)
+        return conn
 
     async def read(self, work: Callable[[Connection], T]) -> T:
         return await self.tx(work, write=False)
@@ -100,6 +120,10 @@ class Server:
     def close(self) -> None:
         self.runner.shutdown()
         self.webhooks.close()
+        with self._kept_lock:
+            for conn in self._all_kept:
+                conn.close()
+            self._all_kept.clear()
         self.engine.dispose()
 
 

@@ -36,8 +36,11 @@ def _tiles(counts: tuple[int, ...] | list[int]) -> dict[str, int]:
     return {TILE_NAMES[k]: counts[k] for k in range(NUM_KINDS) if counts[k]}
 
 
+_CARD_TEXTS = tuple(card.text for card in CARDS)
+
+
 def _card_texts(cards: list[int]) -> list[str]:
-    return [CARDS[c].text for c in cards]
+    return [_CARD_TEXTS[c] for c in cards]
 
 
 def public_view(s: SpaceMissionState) -> dict[str, Any]:
