@@ -10,13 +10,14 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 import anyio
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy import Connection, Engine
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import bots, flow, http, routes
+from navcomp.server import bots, flow, hotpath, http, routes
 from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
@@ -98,7 +99,7 @@ class Server:
     async def read(self, work: Callable[[Connection], T]) -> T:
         return await self.tx(work, write=False)
 
-    async def session(self, request: Request | WebSocket, required: bool = True) -> Session | None:
+    async def session(self, request: HTTPConnection, required: bool = True) -> Session | None:
         token, from_cookie = http.bearer_or_cookie(request.headers, request.cookies)
         session = None
         if token is not None:
@@ -154,6 +155,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(RequestValidationError, http.on_validation_error)
     app.add_exception_handler(HTTPException, http.on_http_error)
     app.add_exception_handler(Exception, http.on_unexpected)
-    app.add_middleware(http.BodyLimit)
+    app.add_middleware(hotpath.PlayFastPath, server=server)
+    app.add_middleware(http.BodyLimit)  # added last: outside the fast path too
     routes.add_routes(app, server)
     return app
