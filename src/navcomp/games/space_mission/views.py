@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from navcomp.core.protocol import JSON
-from navcomp.games.space_mission.actions import Action
+from navcomp.games.space_mission.actions import Action, action_text
 from navcomp.games.space_mission.board import GATE
 from navcomp.games.space_mission.components import (
     CARDS,
@@ -192,4 +192,4 @@ def public_action_text(s: SpaceMissionState, action: int, viewer: int | None) ->
     if act.kind == "pick" and viewer != s.cur:
         verb = "reserve" if s.pick_mode == 0 else "take"
         return f"{verb} a tile on {PLANETS[s.board.ring[s.pick_pos]].slug}"
-    return str(act)
+    return action_text(action)
