@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import gc
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -51,6 +52,12 @@ def run(args: argparse.Namespace) -> int:
         url, bot_workers=args.bot_workers, bot_seconds=args.bot_seconds, redis_url=redis_url
     )
     app = create_app(settings)
+    # The ~100,000 objects of the imported libraries and the app live as long as the
+    # process: out of the collector's sight, a full collection at 200 busy tables takes
+    # half as long (measured: 50-60 ms of CPU instead of 110-120 on a loaded machine),
+    # and it stalls every move in flight.
+    gc.collect()
+    gc.freeze()
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
     print(f"NavComp on http://{args.host}:{args.port}  (database: {shown})", flush=True)
     # Pushes are small JSON views on loopback or LAN: compressing them costs more
