@@ -162,6 +162,8 @@ SERVER_LINES = (
     ("round trip p50 (ms)", "p50_ms", ",.1f"),
     ("round trip p99 (ms)", "p99_ms", ",.1f"),
     ("refused moves", "errors", ",.0f"),
+    ("server CPU per move (ms)", "server_cpu_ms_per_move", ",.2f"),
+    ("bench client CPU per move (ms)", "client_cpu_ms_per_move", ",.2f"),
 )
 BOTS_LINES = (
     ("positions searched", "positions", ",.0f"),
@@ -175,7 +177,8 @@ def _report(title: str, figures: dict[str, float], lines: Any, as_json: bool) ->
         return 0
     print(title)
     for label, key, spec in lines:
-        print(f"  {label:<28}{figures[key]:>12{spec}}")
+        if key in figures:  # the server's CPU is known only for a server the bench started
+            print(f"  {label:<31}{figures[key]:>9{spec}}")
     return 0
 
 

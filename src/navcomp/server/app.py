@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import TypeVar
 
 import anyio
-from fastapi import FastAPI, Request, WebSocket
+from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy import Connection, Engine
 from starlette.exceptions import HTTPException
+from starlette.requests import HTTPConnection
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import bots, flow, http, routes
+from navcomp.server import bots, flow, hotpath, http, routes
 from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
@@ -51,6 +53,9 @@ class Server:
         self.limiter = anyio.CapacityLimiter(16)
         self.sessions = SessionCache()
         self.inline = settings.database_url.startswith("sqlite")
+        self._local = threading.local()
+        self._kept_lock = threading.Lock()
+        self._all_kept: list[Connection] = []
         self.fanout = None
         if settings.redis_url:
             from navcomp.server.fanout import RedisFanout, channel_for
@@ -65,20 +70,36 @@ class Server:
         GIL hand-offs, and one thread needs no lock to keep one writer.  A
         network database (PostgreSQL) runs in worker threads.
         """
+        if self.inline:
+            conn = self._kept(write)
+            with conn.begin():
+                return work(conn)
 
         def transaction() -> T:
             options = {WRITE_OPTION: write}
             with self.engine.connect().execution_options(**options) as conn, conn.begin():
                 return work(conn)
 
-        if self.inline:
-            return transaction()
         return await anyio.to_thread.run_sync(transaction, limiter=self.limiter)
+
+    def _kept(self, write: bool) -> Connection:
+        """The loop thread's own connection for writing, or for reading (SQLite): kept
+        open, since taking one from the pool and giving it back cost more than a move's
+        statements."""
+        kept: dict[bool, Connection] | None = getattr(self._local, "connections", None)
+        if kept is None:
+            kept = self._local.connections = {}
+        conn = kept.get(write)
+        if conn is None or conn.closed:
+            conn = kept[write] = self.engine.connect().execution_options(**{WRITE_OPTION: write})
+            with self._kept_lock:
+                self._all_kept.append(conn)
+        return conn
 
     async def read(self, work: Callable[[Connection], T]) -> T:
         return await self.tx(work, write=False)
 
-    async def session(self, request: Request | WebSocket, required: bool = True) -> Session | None:
+    async def session(self, request: HTTPConnection, required: bool = True) -> Session | None:
         token, from_cookie = http.bearer_or_cookie(request.headers, request.cookies)
         session = None
         if token is not None:
@@ -100,6 +121,10 @@ class Server:
     def close(self) -> None:
         self.runner.shutdown()
         self.webhooks.close()
+        with self._kept_lock:
+            for conn in self._all_kept:
+                conn.close()
+            self._all_kept.clear()
         self.engine.dispose()
 
 
@@ -130,6 +155,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(RequestValidationError, http.on_validation_error)
     app.add_exception_handler(HTTPException, http.on_http_error)
     app.add_exception_handler(Exception, http.on_unexpected)
-    app.add_middleware(http.BodyLimit)
+    app.add_middleware(hotpath.PlayFastPath, server=server)
+    app.add_middleware(http.BodyLimit)  # added last: outside the fast path too
     routes.add_routes(app, server)
     return app

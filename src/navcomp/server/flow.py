@@ -6,9 +6,10 @@ from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Connection, select
 
-from navcomp.server import lobby, notify, pipeline
+from navcomp.server import lobby, pipeline
 from navcomp.server.bots import BotJob
 from navcomp.server.errors import ApiError
+from navcomp.store.hot import move_writes
 from navcomp.store.schema import game_tables
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ async def submit(
 
     def work(c: Connection) -> tuple[pipeline.Moved, dict[int, str]]:
         moved = pipeline.move(c, server.games, table_id, actor, action, expected_version)
-        return moved, notify.hooks_for(c, [u for u, _ in moved.notify])
+        return moved, move_writes(c).webhooks(c, [u for u, _ in moved.notify])
 
     moved, hooks = await server.tx(work)
     server.games.store(table_id, moved.live)

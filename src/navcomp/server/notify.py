@@ -14,7 +14,7 @@ from typing import Any
 
 from sqlalchemy import Connection, select, update
 
-from navcomp.store.schema import notifications, users
+from navcomp.store.schema import notifications
 
 log = logging.getLogger("navcomp.webhooks")
 TIMEOUT_S = 5.0
@@ -42,17 +42,6 @@ def mark_read(conn: Connection, user_id: int, ids: list[int] | None) -> None:
     if ids is not None:
         query = query.where(notifications.c.id.in_(ids))
     conn.execute(query.values(read=True))
-
-
-def hooks_for(conn: Connection, user_ids: list[int]) -> dict[int, str]:
-    if not user_ids:
-        return {}
-    rows = conn.execute(
-        select(users.c.id, users.c.webhook_url).where(
-            users.c.id.in_(user_ids), users.c.webhook_url.is_not(None)
-        )
-    ).all()
-    return {r.id: r.webhook_url for r in rows}
 
 
 class Webhooks:

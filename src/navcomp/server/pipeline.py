@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, insert, update
+from sqlalchemy import Connection
 
 from navcomp.core.errors import ActionError, GameOverError, IllegalActionError, NotYourTurnError
 from navcomp.core.protocol import ActionInput, play
@@ -22,7 +22,7 @@ from navcomp.server.errors import ApiError, from_action_error
 from navcomp.server.games import Live, LiveGames, TableFacts, rebuild
 from navcomp.server.lobby import describe, seat_of, seat_rows, table_row
 from navcomp.server.scores import record_solo
-from navcomp.store.schema import game_tables, moves, notifications
+from navcomp.store.hot import move_writes
 
 
 @dataclass(frozen=True)
@@ -37,21 +37,6 @@ class Moved:
     live: Live
     notify: list[tuple[int, str]]  # (user id, text) of turn and end-of-game notices
     table: dict[str, Any]  # the table as anyone may see it, after the move
-
-
-_ADVANCE = (
-    update(game_tables)
-    .where(game_tables.c.id == bindparam("table_id"))
-    .where(game_tables.c.version == bindparam("expected"))
-    .values(
-        version=bindparam("new_version"),
-        to_move=bindparam("new_to_move"),
-        turn_since=bindparam("new_turn_since"),
-        status=bindparam("new_status"),
-        result=bindparam("new_result", type_=game_tables.c.result.type),
-    )
-)
-_APPEND = insert(moves)
 
 
 def stale(expected: int, version: int) -> ApiError:
@@ -113,29 +98,16 @@ def move(
         "status": "over" if result is not None else facts.status,
         "result": None if result is None else result.to_json(),
     }
-    changes = {f"new_{name}": value for name, value in values.items()}
-    done = conn.execute(_ADVANCE, {"table_id": table_id, "expected": expected_version, **changes})
-    if done.rowcount != 1:
+    writes = move_writes(conn)
+    if not writes.advance(conn, table_id, expected_version, **values):
         raise stale(expected_version, expected_version + 1)
-    conn.execute(
-        _APPEND,
-        {
-            "table_id": table_id,
-            "seq": live.version,
-            "seat": seat,
-            "action": action_id,
-            "created_at": now(),
-        },
-    )
+    at = now()
+    writes.append(conn, table_id, live.version, seat, action_id, at)
     if result is not None and facts.num_seats == 1:  # a solo game ended: its high score
         record_solo(conn, table_id, facts.game, seat_list[0].user_id, result)
     notify = _notices(facts, seat_list, to_move, facts.to_move, result is not None)
     for user_id, text in notify:
-        conn.execute(
-            insert(notifications).values(
-                user_id=user_id, table_id=table_id, text=text, read=False, created_at=now()
-            )
-        )
+        writes.notice(conn, user_id, table_id, text, at)
     described = describe(facts, seat_list, **values)
     live.facts = replace(facts, **values)
     live.seats = seat_list

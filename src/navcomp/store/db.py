@@ -60,8 +60,9 @@ def _configure_sqlite(engine: Engine) -> None:
         # A writer takes the write lock up front (two writers that read first and
         # then write would fail with "database is locked" instead of waiting);
         # readers don't, and under WAL they never wait for a writer.
+        # Straight to the driver: through exec_driver_sql this cost more than SQLite's work.
         writing = connection.get_execution_options().get(WRITE_OPTION, True)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+        connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if writing else "BEGIN")
 
 
 def migrate(engine: Engine) -> None:

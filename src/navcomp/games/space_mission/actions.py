@@ -21,6 +21,7 @@ develop  ``develop B1/O2 G3/O4``               develop with two landing cards
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
@@ -203,3 +204,10 @@ _ID_BY_ACTION: Final = {a: i for i, a in enumerate(ACTIONS)}
 assert len(ACTIONS) == NUM_ACTIONS
 assert ACTIONS[DEVELOP0].kind == "develop" and ACTIONS[JUMP0].kind == "jump"
 assert ACTIONS[SCAN0].kind == "scan" and ACTIONS[CONFIRM].kind == "confirm"
+
+
+@functools.cache
+def action_text(action_id: int) -> str:
+    """``str(Action.from_id(action_id))``, made once per id (the server says every move
+    to every seat)."""
+    return str(Action.from_id(action_id))

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from navcomp.core.protocol import JSON, Game, GameInfo
-from navcomp.games.space_mission.actions import NUM_ACTIONS, Action
+from navcomp.games.space_mission.actions import NUM_ACTIONS, Action, action_text
 from navcomp.games.space_mission.components import MAX_PLAYERS, MIN_PLAYERS
 from navcomp.games.space_mission.heuristic import SpaceMissionHeuristic
 from navcomp.games.space_mission.state import SpaceMissionState
@@ -48,7 +48,7 @@ class SpaceMissionGame(Game[SpaceMissionState]):
         return state_from_json(data)
 
     def action_to_text(self, action: int) -> str:
-        return _action_text(action)
+        return action_text(action)
 
     def action_from_text(self, text: str) -> int:
         return Action.from_text(text).id
@@ -59,11 +59,6 @@ class SpaceMissionGame(Game[SpaceMissionState]):
 
     def action_from_json(self, data: JSON) -> int:
         return Action.from_json(data).id
-
-
-@functools.cache
-def _action_text(action: int) -> str:
-    return str(Action.from_id(action))
 
 
 @functools.cache

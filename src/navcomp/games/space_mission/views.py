@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from navcomp.core.protocol import JSON
-from navcomp.games.space_mission.actions import Action
+from navcomp.games.space_mission.actions import Action, action_text
 from navcomp.games.space_mission.board import GATE
 from navcomp.games.space_mission.components import (
     CARDS,
@@ -36,8 +36,11 @@ def _tiles(counts: tuple[int, ...] | list[int]) -> dict[str, int]:
     return {TILE_NAMES[k]: counts[k] for k in range(NUM_KINDS) if counts[k]}
 
 
+_CARD_TEXTS = tuple(card.text for card in CARDS)
+
+
 def _card_texts(cards: list[int]) -> list[str]:
-    return [CARDS[c].text for c in cards]
+    return [_CARD_TEXTS[c] for c in cards]
 
 
 def public_view(s: SpaceMissionState) -> dict[str, Any]:
@@ -189,4 +192,4 @@ def public_action_text(s: SpaceMissionState, action: int, viewer: int | None) ->
     if act.kind == "pick" and viewer != s.cur:
         verb = "reserve" if s.pick_mode == 0 else "take"
         return f"{verb} a tile on {PLANETS[s.board.ring[s.pick_pos]].slug}"
-    return str(act)
+    return action_text(action)

@@ -1,0 +1,184 @@
+"""The move pipeline's own statements: the few rows every move writes and reads.
+
+A move bumps its table's version (``UPDATE ... WHERE version = expected``),
+appends to the log, adds turn notices and reads the players' webhooks.  Through
+SQLAlchemy Core each statement costs more CPU (cache keys, compiled-cache look-up,
+parameter processing, result set-up) than SQLite takes to run it, so on SQLite
+they run on the driver's own connection, inside the caller's transaction, as
+fixed SQL texts (which sqlite3 keeps prepared).  Values pass through the column
+types' own SQLAlchemy bind processors, so the rows are exactly those Core would
+write.  Other databases (PostgreSQL) use Core.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Callable, Sequence
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Column, Connection, Dialect, bindparam, insert, select, update
+
+from navcomp.store.schema import game_tables, moves, notifications, users
+
+_ADVANCE = (
+    update(game_tables)
+    .where(game_tables.c.id == bindparam("table_id"))
+    .where(game_tables.c.version == bindparam("expected"))
+    .values(
+        version=bindparam("new_version"),
+        to_move=bindparam("new_to_move"),
+        turn_since=bindparam("new_turn_since"),
+        status=bindparam("new_status"),
+        result=bindparam("new_result", type_=game_tables.c.result.type),
+    )
+)
+_APPEND = insert(moves)
+_NOTICE = insert(notifications)
+_WEBHOOKS = select(users.c.id, users.c.webhook_url).where(
+    users.c.id.in_(bindparam("ids", expanding=True)), users.c.webhook_url.is_not(None)
+)
+
+
+class MoveWrites:
+    """The statements through SQLAlchemy Core: any database."""
+
+    def advance(
+        self,
+        conn: Connection,
+        table_id: int,
+        expected: int,
+        version: int,
+        to_move: int | None,
+        turn_since: datetime | None,
+        status: str,
+        result: Any,
+    ) -> bool:
+        """Move the table from version ``expected`` on; False if it is no longer there."""
+        done = conn.execute(
+            _ADVANCE,
+            {
+                "table_id": table_id,
+                "expected": expected,
+                "new_version": version,
+                "new_to_move": to_move,
+                "new_turn_since": turn_since,
+                "new_status": status,
+                "new_result": result,
+            },
+        )
+        return done.rowcount == 1
+
+    def append(
+        self, conn: Connection, table_id: int, seq: int, seat: int, action: int | None, at: datetime
+    ) -> None:
+        conn.execute(
+            _APPEND,
+            {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "created_at": at},
+        )
+
+    def notice(
+        self, conn: Connection, user_id: int, table_id: int, text: str, at: datetime
+    ) -> None:
+        conn.execute(
+            _NOTICE,
+            {
+                "user_id": user_id,
+                "table_id": table_id,
+                "text": text,
+                "read": False,
+                "created_at": at,
+            },
+        )
+
+    def webhooks(self, conn: Connection, user_ids: Sequence[int]) -> dict[int, str]:
+        """The webhook of each of ``user_ids`` that has one."""
+        if not user_ids:
+            return {}
+        rows = conn.execute(_WEBHOOKS, {"ids": list(user_ids)}).all()
+        return {r.id: r.webhook_url for r in rows}
+
+
+def _processor(column: Column[Any], dialect: Dialect) -> Callable[[Any], Any]:
+    process = column.type.dialect_impl(dialect).bind_processor(dialect)
+    return process if process is not None else _same
+
+
+def _same(value: Any) -> Any:
+    return value
+
+
+class SqliteMoveWrites(MoveWrites):
+    """The same statements on the sqlite3 connection under SQLAlchemy's."""
+
+    def __init__(self, dialect: Dialect) -> None:
+        self.when = _processor(game_tables.c.turn_since, dialect)
+        self.json = _processor(game_tables.c.result, dialect)
+        self.flag = _processor(notifications.c.read, dialect)
+        self.created = _processor(moves.c.created_at, dialect)
+
+    def advance(
+        self,
+        conn: Connection,
+        table_id: int,
+        expected: int,
+        version: int,
+        to_move: int | None,
+        turn_since: datetime | None,
+        status: str,
+        result: Any,
+    ) -> bool:
+        since, outcome = self.when(turn_since), self.json(result)
+        cursor = _driver(conn).execute(
+            "UPDATE game_tables SET version = ?, to_move = ?, turn_since = ?, status = ?, "
+            "result = ? WHERE id = ? AND version = ?",
+            (version, to_move, since, status, outcome, table_id, expected),
+        )
+        return bool(cursor.rowcount == 1)
+
+    def append(
+        self, conn: Connection, table_id: int, seq: int, seat: int, action: int | None, at: datetime
+    ) -> None:
+        _driver(conn).execute(
+            "INSERT INTO moves (table_id, seq, seat, action, created_at) VALUES (?, ?, ?, ?, ?)",
+            (table_id, seq, seat, action, self.created(at)),
+        )
+
+    def notice(
+        self, conn: Connection, user_id: int, table_id: int, text: str, at: datetime
+    ) -> None:
+        _driver(conn).execute(
+            "INSERT INTO notifications (user_id, table_id, text, read, created_at) "
+            "VALUES (?, ?, ?, ?, ?)",
+            (user_id, table_id, text, self.flag(False), self.created(at)),
+        )
+
+    def webhooks(self, conn: Connection, user_ids: Sequence[int]) -> dict[int, str]:
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" * len(user_ids))
+        rows = _driver(conn).execute(
+            f"SELECT id, webhook_url FROM users WHERE id IN ({marks}) AND webhook_url IS NOT NULL",
+            tuple(user_ids),
+        )
+        return dict(rows.fetchall())
+
+
+def _driver(conn: Connection) -> Any:
+    """The sqlite3 connection under ``conn``, in ``conn``'s transaction."""
+    return conn.connection.driver_connection
+
+
+_CORE = MoveWrites()
+_BY_DIALECT: weakref.WeakKeyDictionary[Dialect, MoveWrites] = weakref.WeakKeyDictionary()
+
+
+def move_writes(conn: Connection) -> MoveWrites:
+    """The statements for ``conn``'s database."""
+    dialect = conn.dialect
+    if dialect.name != "sqlite" or dialect.driver != "pysqlite":
+        return _CORE
+    writes = _BY_DIALECT.get(dialect)
+    if writes is None:
+        writes = _BY_DIALECT[dialect] = SqliteMoveWrites(dialect)
+    return writes

@@ -1,0 +1,65 @@
+"""The move pipeline's statements on the sqlite3 driver write exactly what Core writes."""
+
+from __future__ import annotations
+
+import sqlite3
+from contextlib import closing
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import navcomp.games  # noqa: F401  (registers the games)
+from navcomp.server import accounts, lobby
+from navcomp.store.db import migrate, open_engine
+from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
+
+AT = datetime(2026, 3, 4, 5, 6, 7, 890123, tzinfo=UTC)
+
+
+_STORED = (  # what the pipeline writes (not the table's seed, say, which is random)
+    "SELECT id, status, version, to_move, turn_since, result FROM game_tables ORDER BY id",
+    "SELECT * FROM moves ORDER BY table_id, seq",
+    "SELECT * FROM notifications ORDER BY id",
+)
+
+
+def _play(folder: Path, core: bool) -> list[list[Any]]:
+    """A table, one move and the game's end through one kind of writer: every row, as stored."""
+    path = folder / ("core.db" if core else "driver.db")
+    engine = open_engine(f"sqlite:///{path}")
+    migrate(engine)
+    with engine.begin() as conn:
+        writes = MoveWrites() if core else move_writes(conn)
+        assert isinstance(writes, SqliteMoveWrites) != core
+        ann = accounts.guest(conn).user
+        ben = accounts.guest(conn).user
+        accounts.set_webhook(conn, ben, "http://hooks.example/ben")
+        table_id = lobby.create(conn, ann, "space-mission", 2, {}, None)
+        lobby.join(conn, ben, table_id, None)
+        lobby.start(conn, ann, table_id)
+        assert writes.advance(conn, table_id, 0, 1, 1, AT, "playing", None)
+        assert not writes.advance(conn, table_id, 0, 1, 1, AT, "playing", None)  # stale
+        writes.append(conn, table_id, 1, 0, 17, AT)
+        writes.notice(conn, ben.id, table_id, "Your turn at table 1", AT)
+        assert writes.webhooks(conn, []) == {}
+        assert writes.webhooks(conn, [ann.id]) == {}
+        assert writes.webhooks(conn, [ann.id, ben.id]) == {ben.id: "http://hooks.example/ben"}
+        result = {"scores": [3, 1], "places": [1, 2]}
+        assert writes.advance(conn, table_id, 1, 2, None, None, "over", result)
+        writes.append(conn, table_id, 2, 1, None, AT)
+    engine.dispose()
+    with closing(sqlite3.connect(path)) as raw:
+        return [
+            [[(value, type(value).__name__) for value in row] for row in raw.execute(query)]
+            for query in _STORED
+        ]
+
+
+def test_driver_statements_store_what_core_stores(tmp_path: Path) -> None:
+    core = _play(tmp_path, core=True)
+    driver = _play(tmp_path, core=False)
+    assert driver == core
+    tables, log, notices = driver
+    assert [row[2] for row in tables] == [(2, "int")]  # the version
+    assert [row[3] for row in log] == [(17, "int"), (None, "NoneType")]  # an action, an undo
+    assert len(notices) == 1
