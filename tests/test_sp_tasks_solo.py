@@ -38,8 +38,8 @@ def record(network: dict[int, int] | None = None, **deeds: list[int]) -> Record:
     ("key", "met", "unmet"),
     [
         ("four_ship_kinds", record(grid("SPSPSPS")), record(grid("SPSPS"))),
-        ("light_hand", record(hand=PLANETS[:2]), record(hand=[SHIPS[0]])),
-        ("light_hand", record(hand=[]), record(hand=PLANETS[:3])),
+        ("light_hand", record(hand=PLANETS[:1]), record(hand=[SHIPS[0]])),
+        ("light_hand", record(hand=[]), record(hand=PLANETS[:2])),
         ("surrounded_planet", record(grid(".S.", "SPS", ".S.")), record(grid(".S.", "SPS"))),
         ("three_planet_kinds", record(captured=[0, 8, 16]), record(captured=[0, 1, 8])),
         ("five_wide", record(grid("SPSPS")), record(grid("SPSP", "P...", "S..."))),

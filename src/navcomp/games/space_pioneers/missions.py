@@ -33,7 +33,7 @@ SHIP_KINDS: Final = 4
 """Spaceship kinds for task 1 of card 1 (printed: three)."""
 TALL: Final = 7
 """Rows for task 1 of card 4 (printed: five)."""
-HAND: Final = 2
+HAND: Final = 1
 """Task 2 of card 1: no spaceship in hand at the end, and at most this many cards
 (printed: no spaceship only)."""
 

@@ -30,7 +30,7 @@ MISSION_TEXT = {
     "long_line": "4 cards in one unbroken row or column, 1 more per completed card",
     "remove_ship": "remove a spaceship from your network",
     "four_ship_kinds": "ships of 4 different kinds in your network",
-    "light_hand": "at the end no spaceship in hand and at most 2 cards",
+    "light_hand": "at the end no spaceship in hand and at most 1 card",
     "surrounded_planet": "a planet with cards on all four sides",
     "three_planet_kinds": "captured planets of 3 different kinds",
     "five_wide": "network 5+ columns wide",
