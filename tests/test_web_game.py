@@ -59,3 +59,55 @@ def test_a_full_game_against_bots_reaches_the_score_sheet(
         assert name.startswith(server["table"]["seats"][0]["player"])
         # the log is there, in the order played
         assert page.locator("#log-list li").count() > 20
+
+
+PLAY_RANDOMLY = """async ([id, moves]) => {
+  const csrf = decodeURIComponent(document.cookie.match(/navcomp_csrf=([^;]*)/)[1]);
+  let made = 0;
+  for (let tries = 0; made < moves && tries < moves * 50; tries++) {
+    const seen = await (await fetch(`/api/tables/${id}`)).json();
+    if (seen.table.status !== "playing") break;
+    const legal = (seen.legal || []).filter((a) => !a.text.startsWith("discard"));
+    if (!legal.length) { await new Promise((done) => setTimeout(done, 30)); continue; }
+    const action = legal[made % legal.length].id;
+    const answer = await fetch(`/api/tables/${id}/moves`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+      body: JSON.stringify({ action, expected_version: seen.table.version }),
+    });
+    if (answer.ok) made++;
+  }
+  return made;
+}"""
+
+LOG_SCROLL = """() => { const l = document.getElementById('log-list');
+  return { top: l.scrollTop, bottom: l.scrollHeight - l.clientHeight, entries: l.children.length,
+           firstKept: l.firstElementChild.dataset.mark === 'first' }; }"""
+
+
+def test_the_log_grows_in_place_and_keeps_the_reader_s_place(
+    browser: Browser, web_server: str
+) -> None:
+    """A change appends its entries to the log the page already shows (rebuilding hundreds
+    of entries at each change cost 50-150 ms late in a game); the list follows the newest
+    entry unless the reader scrolled up."""
+    with new_page(browser, web_server) as page:
+        guest(page)
+        table_id = create_table(page, 3, {1: "easy", 2: "easy"})
+        start(page)
+        assert page.evaluate(PLAY_RANDOMLY, [table_id, 12]) == 12
+        expect(page.locator("#log-list li").nth(30)).to_be_attached()
+        page.evaluate("() => { document.querySelector('#log-list li').dataset.mark = 'first'; }")
+        before = page.locator("#log-list li").count()
+        page.evaluate(PLAY_RANDOMLY, [table_id, 4])
+        expect(page.locator("#log-list li").nth(before + 4)).to_be_attached()
+        page.wait_for_timeout(300)  # the scroll follows on the next frame
+        at = page.evaluate(LOG_SCROLL)
+        assert at["firstKept"], "the log was drawn anew"
+        assert at["bottom"] > 100 and abs(at["top"] - at["bottom"]) <= 2, at
+        page.evaluate("() => { document.getElementById('log-list').scrollTop = 40; }")
+        page.evaluate(PLAY_RANDOMLY, [table_id, 4])
+        expect(page.locator("#log-list li").nth(at["entries"] + 4)).to_be_attached()
+        page.wait_for_timeout(300)
+        again = page.evaluate(LOG_SCROLL)
+        assert again["firstKept"] and again["top"] == 40, again

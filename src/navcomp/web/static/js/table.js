@@ -6,7 +6,7 @@
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
-import { t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 import { seatName } from "./lobby.js";
 import { errorText, seatDot } from "./pieces.js";
 import { scoreSheet } from "./scores.js";
@@ -276,6 +276,7 @@ function drawGame() {
   const { table, seat, names: ns, over } = ctx;
   document.title = (ctx.myTurn ? "▶ " + t("your_turn") + " · " : "") + `${gameTitle(table.game)} · NavComp`;
   const drawn = view.drawGame(ctx);
+  if (current.logPanel) noteLogScroll(current.logPanel);
   const result = table.result || (ctx.view && ctx.view.result) || null;
   replace(
     current.root,
@@ -287,10 +288,10 @@ function drawGame() {
       h("div", { class: "board-wrap" }, drawn.main),
       h("aside", { class: "side" },
         drawn.side,
-        h("section", { class: "card", id: "log" }, h("h3", {}, t("log")), h("ol", { class: "log", id: "log-list" }))),
+        logPanel()),
     ),
   );
-  drawLog();
+  drawLog(false);
 }
 
 function statusBar(ctx, items) {
@@ -307,14 +308,65 @@ function statusBar(ctx, items) {
   );
 }
 
-function drawLog() {
-  const list = document.getElementById("log-list");
-  if (!list || !current || !current.data) return;
-  const ns = names();
-  const view = current.data.view;
-  const text = (move) => gameView().actionText(move, view);
-  replace(list, current.log.map((e) => h("li", {},
-    h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), ": ",
-    e.text === "undo" ? t("undo_done") : text(e.text))));
-  list.scrollTop = list.scrollHeight;
+// The log panel outlives the page's redraws (a new language or new names draw it anew):
+// building and laying out every entry again at each change cost 50-150 ms late in a long
+// game.  A change appends its entries; the list stays at the bottom unless scrolled up.
+function logPanel() {
+  const signature = getLang() + "\n" + names().join("\n");
+  let panel = current.logPanel;
+  if (!panel || panel.signature !== signature) {
+    const list = h("ol", { class: "log", id: "log-list" });
+    panel = { signature, list, shown: [], pinned: true, top: 0, restoring: false };
+    panel.section = h("section", { class: "card", id: "log" }, h("h3", {}, t("log")), list);
+    current.logPanel = panel;
+  }
+  return panel.section;
+}
+
+const logKey = (entry) => `${entry.seq} ${entry.seat} ${entry.text}`;
+
+function drawLog(note = true) {
+  const panel = current && current.data ? current.logPanel : null;
+  if (!panel) return;
+  const { list, shown } = panel;
+  const log = current.log;
+  if (note) noteLogScroll(panel);
+  let same = 0;
+  while (same < shown.length && same < log.length && shown[same] === logKey(log[same])) same++;
+  while (shown.length > same) {
+    shown.pop();
+    list.lastChild.remove();
+  }
+  if (same < log.length) {
+    const ns = names();
+    const view = current.data.view;
+    const text = (move) => gameView().actionText(move, view);
+    list.append(...log.slice(same).map((e) => {
+      shown.push(logKey(e));
+      return h("li", {},
+        h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), ": ",
+        e.text === "undo" ? t("undo_done") : text(e.text));
+    }));
+  }
+  keepLogScroll(panel);
+}
+
+// Where the reader left the list, read before the page changes (while its layout is
+// still clean: reading it after would lay the page out once more at every change).
+function noteLogScroll(panel) {
+  const list = panel.list;
+  if (!list.isConnected || panel.restoring) return; // a redraw this frame moved it: keep what we noted
+  panel.top = list.scrollTop;
+  panel.pinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+}
+
+// A list put back in the page starts at the top: back to where the reader was, or to the
+// newest entry, after the next layout.
+function keepLogScroll(panel) {
+  if (panel.restoring) return;
+  panel.restoring = true;
+  requestAnimationFrame(() => {
+    panel.restoring = false;
+    panel.list.scrollTop = panel.pinned ? panel.list.scrollHeight : panel.top;
+  });
 }
