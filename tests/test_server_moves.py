@@ -61,6 +61,16 @@ def test_every_bad_move_is_refused_and_changes_nothing(database_url: str) -> Non
             (spectator.move(table_id, good, 0), 403, "not_seated"),
             (client.post(path, json={"action": good, "expected_version": 0}), 401, "not_logged_in"),
             (on_turn.post(path, {"expected_version": 0}), 422, "invalid_request"),
+            # JSON true is no number (Python's bool is an int): not action 1, not version 1
+            (on_turn.post(path, {"action": True, "expected_version": 0}), 422, "invalid_request"),
+            (on_turn.post(path, {"action": good, "expected_version": False}), 422, "invalid_request"),
+            (on_turn.post(path, {"action": good, "expected_version": "0"}), 422, "invalid_request"),
+            (on_turn.post(path, {"action": good, "expected_version": 0.0}), 422, "invalid_request"),
+            (
+                on_turn.post(f"/api/tables/{table_id}/undo", {"expected_version": True}),
+                422,
+                "invalid_request",
+            ),
             (
                 on_turn.post(path, {"action": good, "expected_version": 0, "pad": "x" * 20000}),
                 413,

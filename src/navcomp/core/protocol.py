@@ -88,6 +88,10 @@ class Result:
 S = TypeVar("S", bound="GameState")
 
 
+_OPTION_KINDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a text"}
+"""How an option's type reads in a refusal."""
+
+
 class GameState(ABC):
     """One position of a game.  See the module docstring for the contract."""
 
@@ -257,7 +261,8 @@ class Game(ABC, Generic[S]):
                 raise ValueError(f"unknown option {name!r} for {self.info.name}")
             default = merged[name]
             if default is not None and type(value) is not type(default):
-                raise ValueError(f"option {name!r} must be a {type(default).__name__}")
+                kind = _OPTION_KINDS.get(type(default), type(default).__name__)
+                raise ValueError(f"option {name!r} must be {kind}")
             merged[name] = value
         return merged
 

@@ -5,26 +5,27 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request, Response
-from pydantic import BaseModel, Field
+from pydantic import Field
 
 from navcomp.server import accounts, notify
 from navcomp.server.accounts import Session
+from navcomp.server.errors import Body
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
 
 if TYPE_CHECKING:
     from navcomp.server.app import Server
 
 
-class Credentials(BaseModel):
+class Credentials(Body):
     name: str = Field(max_length=100)
     password: str = Field(max_length=400)
 
 
-class Webhook(BaseModel):
+class Webhook(Body):
     url: str | None = Field(default=None, max_length=500)
 
 
-class ReadNotices(BaseModel):
+class ReadNotices(Body):
     ids: list[int] | None = None
 
 

@@ -5,14 +5,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel, Field
+from pydantic import Field
 from sqlalchemy import Connection, select
 
 from navcomp.bots.levels import levels_for
 from navcomp.core.registry import game_names, get_game
 from navcomp.server import accounts, lobby, scores
 from navcomp.server.accounts import Session
-from navcomp.server.errors import ApiError
+from navcomp.server.errors import ApiError, Body
 from navcomp.server.flow import schedule_bot
 from navcomp.store.schema import game_tables, seats
 
@@ -20,27 +20,27 @@ if TYPE_CHECKING:
     from navcomp.server.app import Server
 
 
-class BotSeat(BaseModel):
+class BotSeat(Body):
     seat: int
     level: str
 
 
-class NewTable(BaseModel):
+class NewTable(Body):
     game: str = "space-mission"
     seats: int = Field(ge=1, le=10)
     bots: list[BotSeat] = Field(default_factory=list, max_length=10)
     options: dict[str, Any] = Field(default_factory=dict)
 
 
-class Join(BaseModel):
+class Join(Body):
     seat: int | None = None
 
 
-class Invite(BaseModel):
+class Invite(Body):
     name: str = Field(max_length=100)
 
 
-class BotLevel(BaseModel):
+class BotLevel(Body):
     level: str | None
 
 
@@ -67,7 +67,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
     async def solo_high_scores(game: str, request: Request) -> dict[str, Any]:
         """My best scores at a game played alone, and the best of everybody (ten each)."""
         if game not in game_names():
-            raise ApiError(422, "unknown_game", f"no game {game!r}; games: {game_names()}")
+            raise lobby.unknown_game(game)
         session = await server.session(request, required=False)
         user_id = None if session is None else session.user.id
         return await server.read(lambda c: scores.high_scores(c, game, user_id))

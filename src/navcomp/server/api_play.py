@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, Request
-from pydantic import BaseModel
 from sqlalchemy import Connection
 
 from navcomp.core.registry import get_game
 from navcomp.server import lobby
-from navcomp.server.errors import ApiError
+from navcomp.server.errors import ApiError, Body
 from navcomp.server.flow import submit
 from navcomp.server.games import log_entries, walk_log
 from navcomp.server.views import public_log, seat_payload
@@ -20,12 +19,12 @@ if TYPE_CHECKING:
     from navcomp.server.app import Server
 
 
-class Move(BaseModel):
+class Move(Body):
     action: int | str | dict[str, Any]
     expected_version: int
 
 
-class Undo(BaseModel):
+class Undo(Body):
     expected_version: int
 
 

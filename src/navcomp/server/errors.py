@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pydantic import BaseModel, ConfigDict
+
 from navcomp.core.errors import (
     ActionError,
     GameOverError,
@@ -9,6 +11,12 @@ from navcomp.core.errors import (
     MalformedActionError,
     NotYourTurnError,
 )
+
+
+class Body(BaseModel):
+    """A request body, read strictly: ``true`` is no number and ``"3"`` no seat."""
+
+    model_config = ConfigDict(strict=True)
 
 
 class ApiError(Exception):

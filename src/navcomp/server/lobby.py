@@ -19,6 +19,10 @@ from navcomp.store.schema import game_tables, invites, notifications, seats, use
 MAX_OPTIONS_KEYS = 20
 
 
+def unknown_game(name: str) -> ApiError:
+    return ApiError(422, "unknown_game", f"no game {name!r}; games: {', '.join(game_names())}")
+
+
 def create(
     conn: Connection,
     user: User,
@@ -28,7 +32,7 @@ def create(
     options: Mapping[str, Any] | None,
 ) -> int:
     if game_name not in game_names():
-        raise ApiError(422, "unknown_game", f"no game {game_name!r}; games: {game_names()}")
+        raise unknown_game(game_name)
     game = get_game(game_name)
     try:
         game.check_player_count(num_seats)
