@@ -63,7 +63,10 @@ def test_bad_tables_are_refused(database_url: str) -> None:
             ({"game": "space-mission", "seats": "two"}, "invalid_request"),
             ({"game": "space-mission", "seats": "2"}, "invalid_request"),
             ({"game": "space-mission", "seats": True}, "invalid_request"),
-            ({"game": "space-mission", "seats": 2, "options": {"max_rounds": True}}, "invalid_table"),
+            (
+                {"game": "space-mission", "seats": 2, "options": {"max_rounds": True}},
+                "invalid_table",
+            ),
         ]
         for body, code in cases:
             answer = ann.post("/api/tables", body)

@@ -63,7 +63,11 @@ def test_every_bad_move_is_refused_and_changes_nothing(database_url: str) -> Non
             (on_turn.post(path, {"expected_version": 0}), 422, "invalid_request"),
             # JSON true is no number (Python's bool is an int): not action 1, not version 1
             (on_turn.post(path, {"action": True, "expected_version": 0}), 422, "invalid_request"),
-            (on_turn.post(path, {"action": good, "expected_version": False}), 422, "invalid_request"),
+            (
+                on_turn.post(path, {"action": good, "expected_version": False}),
+                422,
+                "invalid_request",
+            ),
             (on_turn.post(path, {"action": good, "expected_version": "0"}), 422, "invalid_request"),
             (on_turn.post(path, {"action": good, "expected_version": 0.0}), 422, "invalid_request"),
             (

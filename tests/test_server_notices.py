@@ -54,14 +54,43 @@ def test_turn_notices_and_webhooks(sqlite_url: str) -> None:
             _pass_the_turn(first, table_id)
             notices = second.get("/api/notifications", params={"unread": True}).json()
             assert notices and notices[0]["text"] == f"Your turn at table {table_id}"
+            assert notices[0]["kind"] == "turn"
             wait_for(lambda: _Hook.received)
             assert _Hook.received[-1] == {
                 "table": table_id,
+                "kind": "turn",
                 "text": f"Your turn at table {table_id}",
             }
     finally:
         hook.shutdown()
         hook.server_close()
+
+
+def test_a_table_s_turn_notices_count_once_and_invites_say_who_and_what(
+    database_url: str,
+) -> None:
+    """Every turn writes a notice, but the list shows a table's newest only (twelve
+    turns were twelve identical lines); reading it reads the older ones too."""
+    with running(database_url) as client:
+        ann, ben, cat = Player(client, "ann"), Player(client, "ben"), Player(client, "cat")
+        table_id = new_game(ann, [ben])
+        seats = {p.table(table_id)["seat"]: p for p in (ann, ben)}
+        for _ in range(3):
+            _pass_the_turn(seats[ann.table(table_id)["table"]["to_move"]], table_id)
+        for player in (ann, ben):
+            turns = player.get("/api/notifications", params={"unread": True}).json()
+            assert [(n["table"], n["kind"]) for n in turns] == [(table_id, "turn")]
+        other = ann.post("/api/tables", {"game": "space-pioneers", "seats": 2}).json()["id"]
+        assert ann.post(f"/api/tables/{other}/invite", {"name": "cat"}).status_code == 200
+        (invite,) = cat.get("/api/notifications").json()
+        assert invite["kind"] == "invite" and invite["table"] == other
+        assert invite["about"] == {"by": "ann", "game": "space-pioneers"}
+        assert invite["text"] == f"ann invites you to a game of Space Pioneers (table {other})"
+        waiting = [p for p in (ann, ben) if p.get("/api/notifications").json()[0]["kind"] == "turn"]
+        shown = waiting[0].get("/api/notifications", params={"unread": True}).json()
+        read = waiting[0].post("/api/notifications/read", {"ids": [shown[0]["id"]]})
+        assert read.status_code == 200
+        assert waiting[0].get("/api/notifications", params={"unread": True}).json() == []
 
 
 def test_the_api_describes_itself(sqlite_url: str) -> None:

@@ -40,7 +40,7 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         assert writes.advance(conn, table_id, 0, 1, 1, AT, "playing", None)
         assert not writes.advance(conn, table_id, 0, 1, 1, AT, "playing", None)  # stale
         writes.append(conn, table_id, 1, 0, 17, AT)
-        writes.notice(conn, ben.id, table_id, "Your turn at table 1", AT)
+        writes.notice(conn, ben.id, table_id, "turn", "Your turn at table 1", AT)
         assert writes.webhooks(conn, []) == {}
         assert writes.webhooks(conn, [ann.id]) == {}
         assert writes.webhooks(conn, [ann.id, ben.id]) == {ben.id: "http://hooks.example/ben"}

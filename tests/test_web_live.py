@@ -157,8 +157,11 @@ def test_a_lost_connection_shows_reconnecting_and_resyncs(browser: Browser, tmp_
 def test_an_invitation_by_name_reaches_the_invitees_lobby(
     browser: Browser, web_server: str
 ) -> None:
-    with new_page(browser, web_server) as ann, new_page(browser, web_server) as ben:
-        guest(ann)
+    with (
+        new_page(browser, web_server) as ann,
+        new_page(browser, web_server, lang="de") as ben,
+    ):
+        ann_name = guest(ann).split(" ")[0]
         ben_name = guest(ben).split(" ")[0]
         table_id = create_table(ann, 2, {})
         ann.locator("#invite-name").fill(ben_name)
@@ -168,8 +171,8 @@ def test_an_invitation_by_name_reaches_the_invitees_lobby(
         ann.locator("#invite").click()
         expect(ann.locator("#invite-note")).to_have_text("No player has that name.")
         ben.reload()
-        notice = ben.locator("#notices a", has_text=f"table {table_id}")
-        expect(notice).to_be_visible()
+        notice = ben.locator("#notices a", has_text=f"Tisch {table_id}")
+        expect(notice).to_have_text(f"{ann_name} lädt dich zu Space Mission ein (Tisch {table_id})")
         notice.click()
         ben.locator('#lobby-seats button[data-key="join-1"]').click()
         expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text(ben_name)

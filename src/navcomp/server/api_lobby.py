@@ -10,7 +10,7 @@ from sqlalchemy import Connection, select
 
 from navcomp.bots.levels import levels_for
 from navcomp.core.registry import game_names, get_game
-from navcomp.server import accounts, lobby, scores
+from navcomp.server import accounts, lobby, notify, scores
 from navcomp.server.accounts import Session
 from navcomp.server.errors import ApiError, Body
 from navcomp.server.flow import schedule_bot
@@ -162,7 +162,8 @@ def _start(c: Connection, session: Session, table_id: int) -> None:
             notifications.insert().values(
                 user_id=user_id,
                 table_id=table_id,
-                text=f"Your turn at table {table_id}",
+                text=notify.turn_text(table_id),
+                kind="turn",
                 read=False,
                 created_at=accounts.now(),
             )

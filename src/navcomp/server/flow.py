@@ -23,16 +23,16 @@ async def submit(
 
     def work(c: Connection) -> tuple[pipeline.Moved, dict[int, str]]:
         moved = pipeline.move(c, server.games, table_id, actor, action, expected_version)
-        return moved, move_writes(c).webhooks(c, [u for u, _ in moved.notify])
+        return moved, move_writes(c).webhooks(c, [u for u, _, _ in moved.notify])
 
     moved, hooks = await server.tx(work)
     server.games.store(table_id, moved.live)
     described = moved.table
     last = {"seat": moved.seat, "texts": moved.action_text}
     server.hub.publish(table_id, described, moved.live, last)
-    for user_id, text in moved.notify:
+    for user_id, kind, text in moved.notify:
         if user_id in hooks:
-            server.webhooks.send(hooks[user_id], {"table": table_id, "text": text})
+            server.webhooks.send(hooks[user_id], {"table": table_id, "kind": kind, "text": text})
     if server.fanout is not None:
         texts = {"spectator" if k is None else str(k): v for k, v in moved.action_text.items()}
         await server.fanout.announce(table_id, {"seat": moved.seat, "texts": texts})

@@ -11,6 +11,7 @@ from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from navcomp.bots.levels import levels_for
 from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
+from navcomp.server import notify
 from navcomp.server.accounts import User, now, user_id_by_name
 from navcomp.server.errors import ApiError, not_found
 from navcomp.store.db import DbRow
@@ -215,7 +216,9 @@ def invite(conn: Connection, user: User, table_id: int, name: str) -> None:
             insert(notifications).values(
                 user_id=invitee,
                 table_id=table_id,
-                text=f"{user.name} invites you to a game of {row.game} (table {table_id})",
+                text=notify.invite_text(user.name, get_game(row.game).info.title, table_id),
+                kind="invite",
+                about={"by": user.name, "game": row.game},
                 read=False,
                 created_at=now(),
             )

@@ -20,28 +20,78 @@ log = logging.getLogger("navcomp.webhooks")
 TIMEOUT_S = 5.0
 
 
+def turn_text(table_id: int) -> str:
+    return f"Your turn at table {table_id}"
+
+
+def over_text(table_id: int) -> str:
+    return f"The game at table {table_id} is over: see the scores"
+
+
+def invite_text(by: str, game_title: str, table_id: int) -> str:
+    return f"{by} invites you to a game of {game_title} (table {table_id})"
+
+
+_ABOUT_A_TABLE = ("turn", "over")
+"""Kinds of which only the newest of a table counts: one "your turn" says it all."""
+
+
 def listing(conn: Connection, user_id: int, unread_only: bool) -> list[dict[str, Any]]:
+    """The newest notices first; of a table's turn and game-over notices only the newest.
+
+    ``text`` is in English (for API clients and webhooks); ``kind`` (``turn``,
+    ``over``, ``invite``, or ``note`` for notices older than kinds) and ``about``
+    let a page word it in its own language.
+    """
     query = select(notifications).where(notifications.c.user_id == user_id)
     if unread_only:
         query = query.where(notifications.c.read.is_(False))
-    rows = conn.execute(query.order_by(notifications.c.id.desc()).limit(100)).all()
-    return [
-        {
-            "id": r.id,
-            "table": r.table_id,
-            "text": r.text,
-            "read": r.read,
-            "at": r.created_at.isoformat(),
-        }
-        for r in rows
-    ]
+    rows = conn.execute(query.order_by(notifications.c.id.desc()).limit(200)).all()
+    told: set[int | None] = set()
+    out = []
+    for r in rows:
+        if r.kind in _ABOUT_A_TABLE:
+            if r.table_id in told:
+                continue
+            told.add(r.table_id)
+        out.append(
+            {
+                "id": r.id,
+                "table": r.table_id,
+                "kind": r.kind,
+                "about": r.about,
+                "text": r.text,
+                "read": r.read,
+                "at": r.created_at.isoformat(),
+            }
+        )
+    return out[:100]
 
 
 def mark_read(conn: Connection, user_id: int, ids: list[int] | None) -> None:
-    query = update(notifications).where(notifications.c.user_id == user_id)
-    if ids is not None:
-        query = query.where(notifications.c.id.in_(ids))
-    conn.execute(query.values(read=True))
+    """Mark ``ids`` read (all, with None), with the older turn and game-over notices of
+    their tables, which the listing left out for them."""
+    mine = notifications.c.user_id == user_id
+    if ids is None:
+        conn.execute(update(notifications).where(mine).values(read=True))
+        return
+    conn.execute(update(notifications).where(mine, notifications.c.id.in_(ids)).values(read=True))
+    shown = conn.execute(
+        select(notifications.c.table_id, notifications.c.id).where(
+            mine, notifications.c.id.in_(ids), notifications.c.kind.in_(_ABOUT_A_TABLE)
+        )
+    ).all()
+    for table_id, newest in shown:
+        conn.execute(
+            update(notifications)
+            .where(
+                mine,
+                notifications.c.table_id == table_id,
+                notifications.c.kind.in_(_ABOUT_A_TABLE),
+                notifications.c.id < newest,
+            )
+            .values(read=True)
+        )
 
 
 class Webhooks:

@@ -17,6 +17,7 @@ from sqlalchemy import Connection
 
 from navcomp.core.errors import ActionError, GameOverError, IllegalActionError, NotYourTurnError
 from navcomp.core.protocol import ActionInput, play
+from navcomp.server import notify
 from navcomp.server.accounts import User, now
 from navcomp.server.errors import ApiError, from_action_error
 from navcomp.server.games import Live, LiveGames, TableFacts, rebuild
@@ -35,7 +36,7 @@ class Moved:
     action: int | None  # None for an undo
     action_text: dict[int | None, str]  # how the action reads to each seat (None: spectators)
     live: Live
-    notify: list[tuple[int, str]]  # (user id, text) of turn and end-of-game notices
+    notify: list[tuple[int, str, str]]  # (user id, kind, text) of turn and end-of-game notices
     table: dict[str, Any]  # the table as anyone may see it, after the move
 
 
@@ -106,8 +107,8 @@ def move(
     if result is not None and facts.num_seats == 1:  # a solo game ended: its high score
         record_solo(conn, table_id, facts.game, seat_list[0].user_id, result)
     notify = _notices(facts, seat_list, to_move, facts.to_move, result is not None)
-    for user_id, text in notify:
-        writes.notice(conn, user_id, table_id, text, at)
+    for user_id, kind, text in notify:
+        writes.notice(conn, user_id, table_id, kind, text, at)
     described = describe(facts, seat_list, **values)
     live.facts = replace(facts, **values)
     live.seats = seat_list
@@ -144,14 +145,14 @@ def _texts(before: Any, action: int | None, num_seats: int) -> dict[int | None, 
 
 def _notices(
     row: Any, seat_list: Any, to_move: int | None, before: int | None, over: bool
-) -> list[tuple[int, str]]:
+) -> list[tuple[int, str, str]]:
     if over:
         return [
-            (r.user_id, f"The game at table {row.id} is over: see the scores")
+            (r.user_id, "over", notify.over_text(row.id))
             for r in seat_list
             if r.user_id is not None
         ]
     if to_move is None or to_move == before:
         return []
     user_id = seat_list[to_move].user_id
-    return [] if user_id is None else [(user_id, f"Your turn at table {row.id}")]
+    return [] if user_id is None else [(user_id, "turn", notify.turn_text(row.id))]

@@ -78,7 +78,7 @@ class MoveWrites:
         )
 
     def notice(
-        self, conn: Connection, user_id: int, table_id: int, text: str, at: datetime
+        self, conn: Connection, user_id: int, table_id: int, kind: str, text: str, at: datetime
     ) -> None:
         conn.execute(
             _NOTICE,
@@ -88,6 +88,7 @@ class MoveWrites:
                 "text": text,
                 "read": False,
                 "created_at": at,
+                "kind": kind,
             },
         )
 
@@ -145,12 +146,12 @@ class SqliteMoveWrites(MoveWrites):
         )
 
     def notice(
-        self, conn: Connection, user_id: int, table_id: int, text: str, at: datetime
+        self, conn: Connection, user_id: int, table_id: int, kind: str, text: str, at: datetime
     ) -> None:
         _driver(conn).execute(
-            "INSERT INTO notifications (user_id, table_id, text, read, created_at) "
-            "VALUES (?, ?, ?, ?, ?)",
-            (user_id, table_id, text, self.flag(False), self.created(at)),
+            "INSERT INTO notifications (user_id, table_id, text, read, created_at, kind) "
+            "VALUES (?, ?, ?, ?, ?, ?)",
+            (user_id, table_id, text, self.flag(False), self.created(at), kind),
         )
 
     def webhooks(self, conn: Connection, user_ids: Sequence[int]) -> dict[int, str]:

@@ -93,6 +93,8 @@ notifications = Table(
     Column("text", Text, nullable=False),
     Column("read", Boolean, nullable=False, default=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("kind", String(16), nullable=False, server_default="note"),
+    Column("about", JSON, nullable=True),
 )
 
 solo_scores = Table(

@@ -230,6 +230,17 @@ async function drawSolo(card, game) {
   replace(card, title, soloLists(scores));
 }
 
+// A notice in the page's language; one from before notices had kinds keeps its English.
+function noticeText(notice) {
+  const id = notice.table;
+  if (notice.kind === "turn") return t("notice_turn", { id });
+  if (notice.kind === "over") return t("notice_over", { id });
+  if (notice.kind === "invite" && notice.about) {
+    return t("notice_invite", { id, name: notice.about.by, game: gameTitle(notice.about.game) });
+  }
+  return notice.text;
+}
+
 export async function renderLobby(root, listsOnly = false) {
   let mine = [];
   let open = [];
@@ -296,7 +307,7 @@ export async function renderLobby(root, listsOnly = false) {
   const noticeSection = h("section", { class: "card notices", id: "notices-card", hidden: !notices.length },
     h("h2", {}, t("notices")),
     h("ul", { class: "tables", id: "notices" }, notices.map((n) =>
-      h("li", {}, n.table ? h("a", { href: `#/table/${n.table}` }, n.text) : n.text))),
+      h("li", {}, n.table ? h("a", { href: `#/table/${n.table}` }, noticeText(n)) : noticeText(n)))),
     h("button", {
       class: "small secondary",
       onclick: async () => {
