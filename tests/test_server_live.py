@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 from sqlalchemy import create_engine, select
+from starlette.websockets import WebSocketDisconnect
 
 from navcomp.server.games import effective_actions, log_entries, rebuild
 from navcomp.store.schema import game_tables
@@ -54,6 +55,24 @@ def test_every_seat_gets_its_own_push(database_url: str) -> None:
         with client.websocket_connect(path, headers=seats[0].headers) as again:
             resync = again.receive_json()
             assert resync["version"] == 1 and resync["view"] == state.view(0)
+            assert resync["last"] == pushed[0]["last"]
+        for seat, player in seats.items():  # a page loaded now shows the last move too
+            assert player.table(table_id)["last"] == pushed[seat]["last"]
+    with running(database_url) as client:  # a server that rebuilds the game from the log
+        for seat, player in seats.items():
+            player.client = client
+            assert player.table(table_id)["last"] == pushed[seat]["last"]
+        assert client.get(f"/api/tables/{table_id}").json()["last"] == pushed[2]["last"]
+
+
+def test_a_socket_to_no_table_is_closed_with_the_reason(database_url: str) -> None:
+    with running(database_url) as client:
+        with (
+            client.websocket_connect("/api/tables/424242/live") as ws,
+            pytest.raises(WebSocketDisconnect) as closed,
+        ):
+            ws.receive_json()
+        assert (closed.value.code, closed.value.reason) == (1008, "table_not_found")
 
 
 @pytest.mark.parametrize("game", ["space-mission", "space-pioneers"])

@@ -41,6 +41,7 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
             if row.status != "open":
                 live = server.games.load(c, row)
                 out.update(seat_payload(live.state, seat))
+                out["last"] = None if live.last is None else live.last.seen_by(seat)
             return out
 
         return await server.read(work)

@@ -67,9 +67,29 @@ class Live:
     state: GameState
     facts: TableFacts | None = None  # the table's row at this version, when known
     seats: Sequence[Any] = ()  # the seat rows (fixed once the game has started)
+    last: LastMove | None = None  # the log's last entry, as each viewer reads it
 
     def copy(self) -> Live:
-        return Live(self.version, list(self.actions), self.state.clone(), self.facts, self.seats)
+        return Live(
+            self.version, list(self.actions), self.state.clone(), self.facts, self.seats, self.last
+        )
+
+
+@dataclass(frozen=True)
+class LastMove:
+    seat: int
+    texts: dict[int | None, str]  # how it reads to each seat (None: spectators); "undo"
+
+    def seen_by(self, seat: int | None) -> dict[str, Any]:
+        return {"seat": self.seat, "text": self.texts[seat]}
+
+
+def move_texts(before: GameState, action: int | None, num_seats: int) -> dict[int | None, str]:
+    """How ``action`` (None: an undo), taken in ``before``, reads to each seat and spectators."""
+    viewers: list[int | None] = [*range(num_seats), None]
+    if action is None:
+        return dict.fromkeys(viewers, "undo")
+    return {v: before.public_action_text(action, v) for v in viewers}
 
 
 def effective_actions(entries: Sequence[Entry]) -> list[int]:
@@ -135,9 +155,20 @@ class LiveGames:
         live = self.current(row.id, row.version)
         if live is not None:
             return live
-        actions = effective_actions(log_entries(conn, row.id, row.version))
-        state = rebuild(row, actions)
-        return Live(row.version, actions, state, TableFacts.of(row), seats)
+        entries = log_entries(conn, row.id, row.version)
+        actions = effective_actions(entries)
+        if not entries:
+            return Live(row.version, actions, rebuild(row, actions), TableFacts.of(row), seats)
+        final = entries[-1]
+        if final.action is None:
+            state = rebuild(row, actions)
+            texts = move_texts(state, None, row.num_seats)
+        else:
+            state = rebuild(row, actions[:-1])
+            texts = move_texts(state, final.action, row.num_seats)
+            state.apply_action(final.action)
+        last = LastMove(final.seat, texts)
+        return Live(row.version, actions, state, TableFacts.of(row), seats, last)
 
     def current(self, table_id: int, version: int) -> Live | None:
         """A private copy of the kept game, if it is at ``version``."""

@@ -20,7 +20,7 @@ from navcomp.core.protocol import ActionInput, play
 from navcomp.server import notify
 from navcomp.server.accounts import User, now
 from navcomp.server.errors import ApiError, from_action_error
-from navcomp.server.games import Live, LiveGames, TableFacts, rebuild
+from navcomp.server.games import LastMove, Live, LiveGames, TableFacts, move_texts, rebuild
 from navcomp.server.lobby import describe, seat_of, seat_rows, table_row
 from navcomp.server.scores import record_solo
 from navcomp.store.hot import move_writes
@@ -88,7 +88,8 @@ def move(
         raise from_action_error(error) from None
     live.version = facts.version + 1
     action_id = None if action is None else live.actions[-1]
-    texts = _texts(before, action_id, facts.num_seats)
+    texts = move_texts(before, action_id, facts.num_seats)
+    live.last = LastMove(seat, texts)
     state = live.state
     to_move = state.current_player
     result = state.result()
@@ -134,13 +135,6 @@ def _undo(row: Any, live: Live, seat: int) -> None:
         raise IllegalActionError("nothing to undo: the rules do not allow taking it back")
     live.actions.pop()
     live.state = rebuild(row, live.actions)
-
-
-def _texts(before: Any, action: int | None, num_seats: int) -> dict[int | None, str]:
-    viewers: list[int | None] = [*range(num_seats), None]
-    if action is None:
-        return dict.fromkeys(viewers, "undo")
-    return {v: before.public_action_text(action, v) for v in viewers}
 
 
 def _notices(

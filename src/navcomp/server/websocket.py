@@ -41,13 +41,17 @@ def add_live_route(app: FastAPI, server: Server) -> None:
 
             table, seat, live_game = await server.read(work)
         except ApiError as error:
+            # Accepted first: a socket closed before that is a bare HTTP 403 to the client,
+            # which could not tell "no such table" from anything else.
+            await websocket.accept()
             await websocket.close(CLOSE_POLICY, error.code)
             return
         await websocket.accept()
         subscriber = server.hub.subscribe(table_id, seat, session.user.name if session else None)
         try:
             if live_game is not None:
-                await websocket.send_text(encode(state_message(table, live_game, seat, None)))
+                last = None if live_game.last is None else live_game.last.seen_by(seat)
+                await websocket.send_text(encode(state_message(table, live_game, seat, last)))
             else:
                 await websocket.send_json({"type": "table", "table": table, "seat": seat})
             sender = asyncio.create_task(_send_pushes(websocket, subscriber))

@@ -67,7 +67,7 @@ export async function refresh() {
   try {
     const data = await get(`/api/tables/${table.id}`);
     if (table !== current) return;
-    accept({ ...data, version: data.table.version, last: table.data ? table.data.last : null });
+    accept({ ...data, version: data.table.version });
   } catch (error) {
     if (table !== current) return;
     table.loadError = error;
