@@ -15,8 +15,11 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
 run: $(STAMP)
-	$(BIN)/navcomp serve
+	$(BIN)/navcomp serve --host $(HOST) --port $(PORT)
 
 play: $(STAMP)
 	$(BIN)/navcomp play

@@ -49,7 +49,7 @@ def reader(
 
 def test_whole_game_with_bad_inputs_and_undo() -> None:
     screen = Screen()
-    bad = ["", "99", "fly nowhere", "jump", "confirm", "undo", "help", "board"]
+    bad = ["", "99", "-1", "fly nowhere", "jump", "confirm", "undo", "help", "board"]
     undo_done = False
     game: TerminalGame
 
@@ -73,7 +73,7 @@ def test_whole_game_with_bad_inputs_and_undo() -> None:
     assert text.index("Final score") > text.index("The game is over")
     assert "Traceback" not in text
     assert "Type a number from the list" in text  # ""
-    assert "No choice 99" in text
+    assert "No choice 99" in text and "No choice -1: type a number from 1 to" in text
     assert "'nowhere' is no card, planet or tile" in text
     assert "Not possible: malformed jump: the form is 'jump <card> <planet>'" in text
     assert "Not possible: 'confirm' is not legal now" in text

@@ -191,7 +191,7 @@ class TerminalGame:
         if word == "undo":
             return self.undo()
         action: int | str = text
-        if text.isdigit():
+        if text.removeprefix("-").isdigit():
             legal = self.choices()
             number = int(text)
             if not 1 <= number <= len(legal):
