@@ -89,6 +89,13 @@ def test_the_replay_of_a_game_still_running_says_so(browser: Browser, web_server
         start(page)
         page.goto(f"/#/table/{table_id}/replay")
         expect(page.locator("#replay-error")).to_have_class("error")
+        expect(page.locator("#replay-error")).to_have_text(
+            "The replay opens when the game is over."
+        )
+        # in every language the page's own words, never the server's English message
+        for lang, words in (("de", "sobald das Spiel vorbei ist"), ("ja", "ゲーム終了後")):
+            page.locator("#lang").select_option(lang)
+            expect(page.locator("#replay-error")).to_contain_text(words)
 
 
 def test_the_tie_sentence_names_the_rule_that_decided(browser: Browser, web_server: str) -> None:
