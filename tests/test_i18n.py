@@ -1,5 +1,6 @@
 """The browser's strings (js/i18n.js) against the server: every error code the server can
-send has a text in every language."""
+send has a text in every language, and the account rules those texts state are the
+server's own."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import ast
 import json
 import re
 from pathlib import Path
+
+from navcomp.server import accounts
 
 ROOT = Path(__file__).resolve().parent.parent
 SERVER = ROOT / "src" / "navcomp" / "server"
@@ -92,3 +95,15 @@ def test_every_error_code_has_a_text_in_every_language() -> None:
             if not strings[lang].get(f"err_{code}")
         )
         assert missing == [], (lang, missing)
+
+
+def test_the_account_rules_in_every_language_are_the_servers() -> None:
+    low, high = re.search(r"\{(\d+),(\d+)\}", accounts.NAME_PATTERN.pattern).groups()  # type: ignore[union-attr]
+    strings = tables()
+    for lang in LANGUAGES:
+        name, password = strings[lang]["err_invalid_name"], strings[lang]["err_invalid_password"]
+        assert re.search(rf"(?<!\d){low}\D+{high}(?!\d)", name), (lang, name)
+        assert "-" in name and "_" in name and "guest-" in name, (lang, name)
+        assert re.search(
+            rf"(?<!\d){accounts.MIN_PASSWORD}\D+{accounts.MAX_PASSWORD}(?!\d)", password
+        ), (lang, password)

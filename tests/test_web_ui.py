@@ -164,3 +164,25 @@ def test_a_table_that_does_not_exist_says_so(browser: Browser, web_server: str) 
         expect(page.locator("main .error")).to_have_text("There is no such table.")
         page.wait_for_timeout(1500)
         expect(page.locator("#banner")).to_be_hidden()  # no endless "reconnecting"
+
+
+def test_a_refused_registration_states_the_rule_in_the_pages_language(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server, lang="de") as page:
+        page.goto("/")
+        error = page.locator(".signin .error")
+        page.locator("input[name=name]").fill("Jürgen")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#register").click()
+        expect(error).to_contain_text("3 bis 24 Zeichen")
+        expect(error).to_contain_text("'-' oder '_'")
+        page.locator("input[name=name]").fill("juergen")
+        page.locator("input[name=password]").fill("short")
+        page.locator("#register").click()
+        expect(error).to_have_text("Ein Passwort ist 8 bis 200 Zeichen lang.")
+        page.locator("#lang").select_option("ja")
+        page.locator("input[name=name]").fill("ユーザー")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#register").click()
+        expect(page.locator(".signin .error")).to_contain_text("3〜24文字の半角英数字")
