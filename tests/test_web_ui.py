@@ -186,3 +186,24 @@ def test_a_refused_registration_states_the_rule_in_the_pages_language(
         page.locator("input[name=password]").fill("a long enough secret")
         page.locator("#register").click()
         expect(page.locator(".signin .error")).to_contain_text("3〜24文字の半角英数字")
+
+
+def test_the_players_table_fits_a_phone_in_every_language(
+    browser: Browser, web_server: str
+) -> None:
+    for lang in ("de", "ja", "en"):
+        with new_page(browser, web_server, width=390, height=844, lang=lang) as page:
+            guest(page)
+            create_table(page, 5, {seat: "easy" for seat in range(1, 5)})
+            start(page)
+            expect(page.locator("#players tbody tr")).to_have_count(5)
+            # the table fits its card (no sideways scrolling) and no heading is cut
+            frame = page.locator("#players .scroll")
+            inner, outer = frame.evaluate("f => [f.scrollWidth, f.clientWidth]")
+            assert inner <= outer, (lang, inner, outer)
+            cut = page.locator("#players thead th").evaluate_all(
+                "hs => hs.filter(h => h.scrollWidth > h.clientWidth).map(h => h.innerText)"
+            )
+            assert cut == [], (lang, cut)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            screenshot(page, f"phone-players-{lang}")
