@@ -303,6 +303,7 @@ function statusBar(ctx, items) {
     turn !== null && !ctx.over
       ? h("span", { id: "turn" }, seatDot(turn), " ", t("turn_of", { name: ns[turn] }))
       : h("span", { id: "turn" }, t("game_over")),
+    ctx.seat === null ? h("span", { id: "watching", class: "badge", title: t("watching_title") }, t("watching")) : null,
     items,
     last ? h("span", { id: "last-move" }, t("last_move", { name: ns[last.seat], text: text(last.text) })) : null,
   );
