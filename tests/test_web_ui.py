@@ -207,3 +207,28 @@ def test_the_players_table_fits_a_phone_in_every_language(
             assert cut == [], (lang, cut)
             assert page.evaluate("document.documentElement.scrollWidth") <= 390
             screenshot(page, f"phone-players-{lang}")
+
+
+def test_every_page_has_an_icon_of_its_own(browser: Browser, web_server: str) -> None:
+    """An inline SVG: no page asks for /favicon.ico (which the server does not have)."""
+    with new_page(browser, web_server) as page:
+        for path in (
+            "/",
+            "/static/js/games/space-mission/rules.html",
+            "/static/js/games/space-pioneers/rules.html",
+        ):
+            page.goto(path)
+            icon = page.locator('head link[rel="icon"]')
+            expect(icon).to_have_count(1)
+            href = icon.get_attribute("href")
+            assert href is not None and href.startswith("data:image/svg+xml,"), href
+            size = page.evaluate(
+                """(href) => new Promise((done) => {
+                    const image = new Image();
+                    image.onload = () => done([image.naturalWidth, image.naturalHeight]);
+                    image.onerror = () => done(null);
+                    image.src = href;
+                })""",
+                href,
+            )
+            assert size is not None and size[0] > 0 and size[1] > 0, (path, size)
