@@ -232,3 +232,91 @@ def test_every_page_has_an_icon_of_its_own(browser: Browser, web_server: str) ->
                 href,
             )
             assert size is not None and size[0] > 0 and size[1] > 0, (path, size)
+
+
+READ_LOG = """async ([lang, texts]) => {
+    const i18n = await import("/static/js/i18n.js");
+    const { readable } = await import("/static/js/games/space-mission/pieces.js");
+    const view = { planets: [{ planet: "hazard", name: "Hazard" }] };
+    const before = i18n.getLang();
+    i18n.setLang(lang);
+    try {
+        return texts.map((text) => readable(text, view));
+    } finally {
+        i18n.setLang(before);
+    }
+}"""
+
+
+def test_space_missions_log_texts_read_naturally_in_each_language(
+    browser: Browser, web_server: str
+) -> None:
+    texts = [
+        "pick water",
+        "jump B1/O2 hazard",
+        "develop B1/O2 G3/O4",
+        "discard B1/O2",
+        "fly hazard",
+        "confirm",
+        "reserve a tile on hazard",
+        "fly",  # not a text the server writes: shown as it is
+    ]
+    expected = {
+        "en": [
+            "picked water",
+            "jumped with B1/O2 to Hazard",
+            "developed with B1/O2 and G3/O4",
+            "discarded B1/O2",
+            "flew to Hazard",
+            "confirmed",
+            "reserved a tile on Hazard",
+            "fly",
+        ],
+        "de": [
+            "wählte Wasser",
+            "sprang mit B1/O2 nach Hazard",
+            "entwickelte mit B1/O2 und G3/O4",
+            "warf B1/O2 ab",
+            "flog nach Hazard",
+            "bestätigte",
+            "reservierte ein Plättchen auf Hazard",
+            "fly",
+        ],
+        "ja": [
+            "水を選んだ",
+            "B1/O2 で Hazard へジャンプした",
+            "B1/O2 と G3/O4 で開発した",
+            "B1/O2 を捨てた",
+            "Hazard へ飛んだ",
+            "確定した",
+            "Hazard のタイルを1枚予約した",
+            "fly",
+        ],
+    }
+    with new_page(browser, web_server) as page:
+        page.goto("/")
+        for lang, lines in expected.items():
+            assert page.evaluate(READ_LOG, [lang, texts]) == lines, lang
+
+
+def test_japanese_log_lines_use_one_kind_of_colon_and_brackets(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server, lang="ja") as page:
+        guest(page)
+        create_table(page, 2, {1: "easy"})
+        start(page)
+        wait_my_turn(page)
+        v = version(page)
+        page.locator("#act-topup").click()
+        page.locator("#act-topup").click()
+        wait_moved(page, v)
+        entries = page.locator("#log-list li")
+        expect(entries.filter(has_text="（あなた）：").first).to_be_attached()  # my top-up
+        lines = entries.all_text_contents()
+        for line in lines:
+            assert ":" not in line and "(" not in line, line  # full-width only
+            assert "：" in line, line
+        assert ":" not in page.locator("#status").inner_text()
+        players = page.locator("#players").inner_text()
+        assert "(" not in players, players

@@ -12,7 +12,7 @@ export function drawOpen() {
   const link = `${location.origin}/#/table/${table.id}`;
   const solo = table.num_seats === 1; // no seat to invite anyone to: no invite link, no invitations
   const rows = table.seats.map((s, i) =>
-    h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), ": ", seatName(s), i === seat ? ` (${t("you")})` : "",
+    h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), t("colon"), i === seat ? t("name_you", { name: seatName(s) }) : seatName(s),
       !s.player && !s.bot && seat === null && app.me
         ? h("button", { class: "small", dataset: { key: `join-${i}` }, onclick: () => lobbyAction("join", { seat: i }) }, t("join"))
         : null,
