@@ -132,7 +132,7 @@ def test_the_tie_sentence_names_the_rule_that_decided(browser: Browser, web_serv
         assert notes([20, 19, 18], [0, 0, 0]) == []
 
 
-def test_the_overview_card_opens_and_closes_in_two_languages(
+def test_the_overview_card_opens_and_closes_in_three_languages(
     browser: Browser, web_server: str
 ) -> None:
     with new_page(browser, web_server) as page:
@@ -144,6 +144,10 @@ def test_the_overview_card_opens_and_closes_in_two_languages(
         expect(card).to_be_visible()
         expect(card.locator("tbody tr")).to_have_count(6)
         expect(card.locator('tr[data-kind="develop"]')).to_contain_text("landing numbers")
+        # as the rules say: a scan needs a chip in supply even when it finds nothing to reserve
+        scan = card.locator('tr[data-kind="scan"]')
+        expect(scan).to_contain_text("1 chip in supply")
+        expect(scan).to_contain_text("uses no chip, but still needs one")
         expect(card.locator("#rules-link")).to_have_attribute("href", RULES_PAGE)
         screenshot(page, "overview-card")
         page.locator("#close-overview").click()
@@ -153,10 +157,14 @@ def test_the_overview_card_opens_and_closes_in_two_languages(
         page.locator("#open-overview").click()
         expect(card.locator("#overview-title")).to_have_text("Die sechs Aktionen")
         expect(card.locator('tr[data-kind="topup"] th')).to_have_text("1. Auffüllen")
+        expect(scan).to_contain_text("1 Chip im Vorrat")
         screenshot(page, "overview-card-german")
         page.keyboard.press("Escape")
         expect(card).to_have_count(0)
         expect(page.locator("#board")).to_be_visible()
+        page.locator("#lang").select_option("ja")
+        page.locator("#open-overview").click()
+        expect(scan).to_contain_text("手元に1枚は必要")
 
 
 def test_the_rules_page_loads_with_translated_headings(browser: Browser, web_server: str) -> None:
