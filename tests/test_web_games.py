@@ -107,6 +107,7 @@ def test_a_solo_table_of_another_game_from_the_lobby_to_the_high_scores(
         table_id = int(page.url.rsplit("/", 1)[1])
         expect(page.locator("#solo-note")).to_be_visible()
         expect(page.locator("#invite-name")).to_have_count(0)  # no seat to invite anyone to
+        expect(page.locator("#invite-link")).to_have_count(0)
         start(page)  # by its creator, with no bot
         expect(page.locator("#actions button.legal")).to_have_text(["count", "stop"])
         expect(page.locator("#status")).to_contain_text("Count to three")

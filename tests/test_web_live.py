@@ -4,6 +4,7 @@ and a page that loses the server says so, then catches up."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
@@ -56,6 +57,8 @@ def test_two_players_see_each_others_moves_live_and_never_each_others_hand(
         expect(spectator.locator("#board")).to_be_visible()
         expect(spectator.locator("#hand")).to_have_count(0)
         expect(spectator.locator("#actions")).to_have_count(0)
+        expect(spectator.locator("#watching")).to_have_text("You are watching")
+        expect(ann.locator("#watching")).to_have_count(0)
         pages = {table_json(p, table_id)["seat"]: p for p in (ann, ben)}
         assert set(pages) == {0, 1}
         for _ in range(6):  # three turns each way: every move shows on the other page
@@ -176,3 +179,26 @@ def test_an_invitation_by_name_reaches_the_invitees_lobby(
         notice.click()
         ben.locator('#lobby-seats button[data-key="join-1"]').click()
         expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text(ben_name)
+
+
+def test_a_signed_in_player_without_a_seat_is_told_they_are_watching(
+    browser: Browser, web_server: str
+) -> None:
+    with (
+        new_page(browser, web_server) as ann,
+        new_page(browser, web_server, lang="de") as ben,
+    ):
+        guest(ann)
+        table_id = create_table(ann, 2, {1: "easy"})
+        start(ann)
+        guest(ben)
+        ben.goto(f"/#/table/{table_id}")
+        expect(ben.locator("#board")).to_be_visible()
+        assert table_json(ben, table_id)["seat"] is None
+        watching = ben.locator("#status #watching")
+        expect(watching).to_have_text("Du schaust zu")
+        expect(watching).to_have_attribute("title", re.compile("keinen Platz"))
+        ben.locator("#lang").select_option("ja")
+        expect(watching).to_have_text("観戦中")
+        expect(ann.locator("#status")).to_be_visible()
+        expect(ann.locator("#watching")).to_have_count(0)  # a player at the table is not told so

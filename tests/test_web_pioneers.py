@@ -140,6 +140,11 @@ def test_a_solo_game_clicked_through_the_cards_to_its_score_and_high_scores(
         page.locator("#new-game").select_option(GAME)
         page.locator("#new-seats").select_option("1")
         table_id = new_table(page, 1, {})
+        expect(page.locator("#solo-note")).to_be_visible()
+        expect(page.locator("#lobby-seats li")).to_have_count(1)
+        # no seat to invite anyone to: no invite link, no invitation by name
+        expect(page.locator("#invite-link")).to_have_count(0)
+        expect(page.locator("#invite-name")).to_have_count(0)
         start(page)
         expect(page.locator("#sp-missions")).to_have_count(0)  # the solo card instead
         steps, seen_last_turn, shot = 0, False, False

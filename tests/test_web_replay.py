@@ -89,6 +89,13 @@ def test_the_replay_of_a_game_still_running_says_so(browser: Browser, web_server
         start(page)
         page.goto(f"/#/table/{table_id}/replay")
         expect(page.locator("#replay-error")).to_have_class("error")
+        expect(page.locator("#replay-error")).to_have_text(
+            "The replay opens when the game is over."
+        )
+        # in every language the page's own words, never the server's English message
+        for lang, words in (("de", "sobald das Spiel vorbei ist"), ("ja", "ゲーム終了後")):
+            page.locator("#lang").select_option(lang)
+            expect(page.locator("#replay-error")).to_contain_text(words)
 
 
 def test_the_tie_sentence_names_the_rule_that_decided(browser: Browser, web_server: str) -> None:
@@ -125,7 +132,7 @@ def test_the_tie_sentence_names_the_rule_that_decided(browser: Browser, web_serv
         assert notes([20, 19, 18], [0, 0, 0]) == []
 
 
-def test_the_overview_card_opens_and_closes_in_two_languages(
+def test_the_overview_card_opens_and_closes_in_three_languages(
     browser: Browser, web_server: str
 ) -> None:
     with new_page(browser, web_server) as page:
@@ -137,6 +144,10 @@ def test_the_overview_card_opens_and_closes_in_two_languages(
         expect(card).to_be_visible()
         expect(card.locator("tbody tr")).to_have_count(6)
         expect(card.locator('tr[data-kind="develop"]')).to_contain_text("landing numbers")
+        # as the rules say: a scan needs a chip in supply even when it finds nothing to reserve
+        scan = card.locator('tr[data-kind="scan"]')
+        expect(scan).to_contain_text("1 chip in supply")
+        expect(scan).to_contain_text("uses no chip, but still needs one")
         expect(card.locator("#rules-link")).to_have_attribute("href", RULES_PAGE)
         screenshot(page, "overview-card")
         page.locator("#close-overview").click()
@@ -146,10 +157,14 @@ def test_the_overview_card_opens_and_closes_in_two_languages(
         page.locator("#open-overview").click()
         expect(card.locator("#overview-title")).to_have_text("Die sechs Aktionen")
         expect(card.locator('tr[data-kind="topup"] th')).to_have_text("1. Auffüllen")
+        expect(scan).to_contain_text("1 Chip im Vorrat")
         screenshot(page, "overview-card-german")
         page.keyboard.press("Escape")
         expect(card).to_have_count(0)
         expect(page.locator("#board")).to_be_visible()
+        page.locator("#lang").select_option("ja")
+        page.locator("#open-overview").click()
+        expect(scan).to_contain_text("手元に1枚は必要")
 
 
 def test_the_rules_page_loads_with_translated_headings(browser: Browser, web_server: str) -> None:

@@ -164,3 +164,159 @@ def test_a_table_that_does_not_exist_says_so(browser: Browser, web_server: str) 
         expect(page.locator("main .error")).to_have_text("There is no such table.")
         page.wait_for_timeout(1500)
         expect(page.locator("#banner")).to_be_hidden()  # no endless "reconnecting"
+
+
+def test_a_refused_registration_states_the_rule_in_the_pages_language(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server, lang="de") as page:
+        page.goto("/")
+        error = page.locator(".signin .error")
+        page.locator("input[name=name]").fill("Jürgen")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#register").click()
+        expect(error).to_contain_text("3 bis 24 Zeichen")
+        expect(error).to_contain_text("'-' oder '_'")
+        page.locator("input[name=name]").fill("juergen")
+        page.locator("input[name=password]").fill("short")
+        page.locator("#register").click()
+        expect(error).to_have_text("Ein Passwort ist 8 bis 200 Zeichen lang.")
+        page.locator("#lang").select_option("ja")
+        page.locator("input[name=name]").fill("ユーザー")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#register").click()
+        expect(page.locator(".signin .error")).to_contain_text("3〜24文字の半角英数字")
+
+
+def test_the_players_table_fits_a_phone_in_every_language(
+    browser: Browser, web_server: str
+) -> None:
+    for lang in ("de", "ja", "en"):
+        with new_page(browser, web_server, width=390, height=844, lang=lang) as page:
+            guest(page)
+            create_table(page, 5, {seat: "easy" for seat in range(1, 5)})
+            start(page)
+            expect(page.locator("#players tbody tr")).to_have_count(5)
+            # the table fits its card (no sideways scrolling) and no heading is cut
+            frame = page.locator("#players .scroll")
+            inner, outer = frame.evaluate("f => [f.scrollWidth, f.clientWidth]")
+            assert inner <= outer, (lang, inner, outer)
+            cut = page.locator("#players thead th").evaluate_all(
+                "hs => hs.filter(h => h.scrollWidth > h.clientWidth).map(h => h.innerText)"
+            )
+            assert cut == [], (lang, cut)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 390
+            screenshot(page, f"phone-players-{lang}")
+
+
+def test_every_page_has_an_icon_of_its_own(browser: Browser, web_server: str) -> None:
+    """An inline SVG: no page asks for /favicon.ico (which the server does not have)."""
+    with new_page(browser, web_server) as page:
+        for path in (
+            "/",
+            "/static/js/games/space-mission/rules.html",
+            "/static/js/games/space-pioneers/rules.html",
+        ):
+            page.goto(path)
+            icon = page.locator('head link[rel="icon"]')
+            expect(icon).to_have_count(1)
+            href = icon.get_attribute("href")
+            assert href is not None and href.startswith("data:image/svg+xml,"), href
+            size = page.evaluate(
+                """(href) => new Promise((done) => {
+                    const image = new Image();
+                    image.onload = () => done([image.naturalWidth, image.naturalHeight]);
+                    image.onerror = () => done(null);
+                    image.src = href;
+                })""",
+                href,
+            )
+            assert size is not None and size[0] > 0 and size[1] > 0, (path, size)
+
+
+READ_LOG = """async ([lang, texts]) => {
+    const i18n = await import("/static/js/i18n.js");
+    const { readable } = await import("/static/js/games/space-mission/pieces.js");
+    const view = { planets: [{ planet: "hazard", name: "Hazard" }] };
+    const before = i18n.getLang();
+    i18n.setLang(lang);
+    try {
+        return texts.map((text) => readable(text, view));
+    } finally {
+        i18n.setLang(before);
+    }
+}"""
+
+
+def test_space_missions_log_texts_read_naturally_in_each_language(
+    browser: Browser, web_server: str
+) -> None:
+    texts = [
+        "pick water",
+        "jump B1/O2 hazard",
+        "develop B1/O2 G3/O4",
+        "discard B1/O2",
+        "fly hazard",
+        "confirm",
+        "reserve a tile on hazard",
+        "fly",  # not a text the server writes: shown as it is
+    ]
+    expected = {
+        "en": [
+            "picked water",
+            "jumped with B1/O2 to Hazard",
+            "developed with B1/O2 and G3/O4",
+            "discarded B1/O2",
+            "flew to Hazard",
+            "confirmed",
+            "reserved a tile on Hazard",
+            "fly",
+        ],
+        "de": [
+            "wählte Wasser",
+            "sprang mit B1/O2 nach Hazard",
+            "entwickelte mit B1/O2 und G3/O4",
+            "warf B1/O2 ab",
+            "flog nach Hazard",
+            "bestätigte",
+            "reservierte ein Plättchen auf Hazard",
+            "fly",
+        ],
+        "ja": [
+            "水を選んだ",
+            "B1/O2 で Hazard へジャンプした",
+            "B1/O2 と G3/O4 で開発した",
+            "B1/O2 を捨てた",
+            "Hazard へ飛んだ",
+            "確定した",
+            "Hazard のタイルを1枚予約した",
+            "fly",
+        ],
+    }
+    with new_page(browser, web_server) as page:
+        page.goto("/")
+        for lang, lines in expected.items():
+            assert page.evaluate(READ_LOG, [lang, texts]) == lines, lang
+
+
+def test_japanese_log_lines_use_one_kind_of_colon_and_brackets(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server, lang="ja") as page:
+        guest(page)
+        create_table(page, 2, {1: "easy"})
+        start(page)
+        wait_my_turn(page)
+        v = version(page)
+        page.locator("#act-topup").click()
+        page.locator("#act-topup").click()
+        wait_moved(page, v)
+        entries = page.locator("#log-list li")
+        expect(entries.filter(has_text="（あなた）：").first).to_be_attached()  # my top-up
+        lines = entries.all_text_contents()
+        for line in lines:
+            assert ":" not in line and "(" not in line, line  # full-width only
+            assert "：" in line, line
+        assert ":" not in page.locator("#status").inner_text()
+        players = page.locator("#players").inner_text()
+        assert "(" not in players, players

@@ -98,7 +98,7 @@ function controls(last, entry, view, ns, game) {
     }),
     h("p", { id: "replay-move" },
       entry
-        ? [seatDot(entry.seat), " ", ns[entry.seat], ": ", entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view)]
+        ? [seatDot(entry.seat), " ", ns[entry.seat], t("colon"), entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view)]
         : t("replay_setup"),
       result ? h("strong", { class: "winner-line" }, " · ★ ", result.winners.map((w) => ns[w]).join(", ")) : null),
   );
@@ -111,5 +111,5 @@ function stepList(entries, view, ns, game) {
   return h("section", { class: "card" }, h("h3", {}, t("log")),
     h("ol", { class: "log", id: "replay-steps" },
       item(0, t("replay_setup")),
-      entries.map((e, i) => item(i + 1, [seatDot(e.seat), " ", ns[e.seat], ": ", e.text === "undo" ? t("undo_done") : game.actionText(e.text, view)]))));
+      entries.map((e, i) => item(i + 1, [seatDot(e.seat), " ", ns[e.seat], t("colon"), e.text === "undo" ? t("undo_done") : game.actionText(e.text, view)]))));
 }

@@ -173,7 +173,7 @@ function loadLog() {
 
 export function names() {
   const { table, seat } = current.data;
-  return table.seats.map((s, i) => seatName(s) + (i === seat ? ` (${t("you")})` : ""));
+  return table.seats.map((s, i) => (i === seat ? t("name_you", { name: seatName(s) }) : seatName(s)));
 }
 
 // ---------------------------------------------------------------- sending moves
@@ -303,6 +303,7 @@ function statusBar(ctx, items) {
     turn !== null && !ctx.over
       ? h("span", { id: "turn" }, seatDot(turn), " ", t("turn_of", { name: ns[turn] }))
       : h("span", { id: "turn" }, t("game_over")),
+    ctx.seat === null ? h("span", { id: "watching", class: "badge", title: t("watching_title") }, t("watching")) : null,
     items,
     last ? h("span", { id: "last-move" }, t("last_move", { name: ns[last.seat], text: text(last.text) })) : null,
   );
@@ -344,7 +345,7 @@ function drawLog(note = true) {
     list.append(...log.slice(same).map((e) => {
       shown.push(logKey(e));
       return h("li", {},
-        h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), ": ",
+        h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),
         e.text === "undo" ? t("undo_done") : text(e.text));
     }));
   }

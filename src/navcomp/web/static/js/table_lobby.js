@@ -10,8 +10,9 @@ import { closeTable, current, draw, refresh, renderTable } from "./table.js";
 export function drawOpen() {
   const { table, seat } = current.data;
   const link = `${location.origin}/#/table/${table.id}`;
+  const solo = table.num_seats === 1; // no seat to invite anyone to: no invite link, no invitations
   const rows = table.seats.map((s, i) =>
-    h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), ": ", seatName(s), i === seat ? ` (${t("you")})` : "",
+    h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), t("colon"), i === seat ? t("name_you", { name: seatName(s) }) : seatName(s),
       !s.player && !s.bot && seat === null && app.me
         ? h("button", { class: "small", dataset: { key: `join-${i}` }, onclick: () => lobbyAction("join", { seat: i }) }, t("join"))
         : null,
@@ -22,11 +23,11 @@ export function drawOpen() {
     current.root,
     h("section", { class: "card table-lobby" },
       h("h2", {}, t("table_no", { id: table.id }), " · ", gameTitle(table.game), " · ", t("status_open")),
-      table.num_seats === 1 ? h("p", { class: "muted", id: "solo-note" }, t("solo_table")) : null,
+      solo ? h("p", { class: "muted", id: "solo-note" }, t("solo_table")) : null,
       h("ul", { class: "seats", id: "lobby-seats" }, rows),
-      h("div", { class: "field" }, h("span", {}, t("invite_link")), h("div", { class: "row" }, input,
+      solo ? null : h("div", { class: "field" }, h("span", {}, t("invite_link")), h("div", { class: "row" }, input,
         h("button", { class: "small secondary", onclick: () => { input.select(); navigator.clipboard?.writeText(link); } }, t("copy")))),
-      seat !== null && table.num_seats > 1 ? inviteForm() : null,
+      seat !== null && !solo ? inviteForm() : null,
       app.me
         ? h("div", { class: "row" },
             seat !== null ? h("button", { id: "start", onclick: () => lobbyAction("start") }, t("start")) : null,

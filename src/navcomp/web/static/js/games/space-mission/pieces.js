@@ -40,8 +40,14 @@ export function reservedByPlanet(reserved) {
   return [...out.entries()];
 }
 
-// hazard"): show them in the page's language, with planet names and tile names.
-const VERBS = ["confirm", "draw", "discover", "pick", "fly", "discard", "scan", "jump", "develop"];
+// The server's action texts ("jump B1/O2 hazard", "pick water", "reserve a tile on
+// hazard"), as the log and the last move show them: one sentence in the page's language
+// (`log_<verb>`, past tense), its words where that language puts them ("picked Water",
+// "水を選んだ"), with planet names and tile names. What the words of each verb are:
+const WORDS = {
+  confirm: [], draw: [], discover: [], pick: ["tile"], fly: ["planet"], discard: ["card"],
+  scan: ["card"], jump: ["card", "planet"], develop: ["card", "card2"],
+};
 export function readable(text, view) {
   if (!view) return text;
   const planetName = (slug) => {
@@ -51,13 +57,16 @@ export function readable(text, view) {
   const hidden = text.match(/^(reserve|take) a tile on (\S+)$/);
   if (hidden) return t(`log_${hidden[1]}`, { planet: planetName(hidden[2]) });
   const [verb, ...words] = text.split(" ");
-  if (!VERBS.includes(verb)) return text;
-  const rest = words.map((word) => {
-    if (view.planets.some((p) => p.planet === word)) return planetName(word);
-    if (`tile_${word}` in TILE_KEYS) return t(`tile_${word}`);
-    return word;
+  const slots = Object.hasOwn(WORDS, verb) ? WORDS[verb] : null;
+  if (!slots || slots.length !== words.length) return text;
+  const params = {};
+  slots.forEach((slot, i) => {
+    const word = words[i];
+    if (slot === "planet") params[slot] = planetName(word);
+    else if (slot === "tile") params[slot] = `tile_${word}` in TILE_KEYS ? t(`tile_${word}`) : word;
+    else params[slot] = word;
   });
-  return [t(`verb_${verb}`), ...rest].join(" ");
+  return t(`log_${verb}`, params);
 }
 const TILE_KEYS = Object.fromEntries(
   ["mineral-red", "mineral-purple", "mineral-green", "mineral-blue", "alien-brown", "alien-blue",

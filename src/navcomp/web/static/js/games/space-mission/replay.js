@@ -27,8 +27,8 @@ function seatHand(view, ns, p, seat) {
     h("div", { class: "hand" }, p.hand.length
       ? p.hand.map((card) => h("span", { class: "card-face small-card", title: cardLabel(card), role: "img", "aria-label": cardLabel(card), dataset: { card } }, cardFace(card)))
       : h("span", { class: "muted" }, t("no_cards"))),
-    h("p", { class: "tiles" }, t("replay_tiles"), ": ", tiles.length ? tiles.map(([n, c]) => tileChip(n, c)) : h("span", { class: "muted" }, t("none"))),
-    h("p", { class: "reserved" }, t("replay_reserved"), ": ", p.reserved.length
+    h("p", { class: "tiles" }, t("replay_tiles"), t("colon"), tiles.length ? tiles.map(([n, c]) => tileChip(n, c)) : h("span", { class: "muted" }, t("none"))),
+    h("p", { class: "reserved" }, t("replay_reserved"), t("colon"), p.reserved.length
       ? reservedByPlanet(p.reserved).map(([planet, kinds]) => h("span", { class: "reserved-at" }, h("strong", {}, planetName(planet)), " ",
           Object.entries(kinds).map(([tile, n]) => (tile === "?" ? h("span", { class: "tile" }, t("hidden_tile"), n > 1 ? ` ×${n}` : "") : tileChip(tile, n)))))
       : h("span", { class: "muted" }, t("none"))),

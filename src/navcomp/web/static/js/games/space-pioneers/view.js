@@ -88,7 +88,7 @@ export function drawReplay(step, names) {
           h("h4", {}, seatDot(p), " ", names[p], view.current_player === p ? h("span", { class: "star" }, " ▶") : null),
           h("div", { class: "sp-chips" }, seat.hand.length ? seat.hand.map((c) => cardChip(c)) : h("span", { class: "muted" }, t("sp_no_cards"))),
           parts[p] && parts[p].selected ? h("p", { class: "small" }, t("sp_chosen", { card: parts[p].selected.name })) : null,
-          seat.secret ? h("p", { class: "small" }, t("sp_secret_n", { n: seat.secret.card }), ": ",
+          seat.secret ? h("p", { class: "small" }, t("sp_secret_n", { n: seat.secret.card }), t("colon"),
             seat.secret.tasks.map((task) => t("sp_m_" + task)).join(" · ")) : null))),
       soloCard(view),
       missionsCard(d),
