@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from sqlalchemy import create_engine, text
@@ -73,12 +74,17 @@ def sqlite_url(tmp_path: object) -> str:
 
 
 @pytest.fixture(scope="session")
-def web_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def web_database(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The SQLite file of ``web_server`` (a test may fix a table's seed before its start)."""
+    return tmp_path_factory.mktemp("web") / "navcomp.db"
+
+
+@pytest.fixture(scope="session")
+def web_server(web_database: Path) -> Iterator[str]:
     """``navcomp serve`` on SQLite in a temporary folder, with quick bots: its base URL."""
     from server_helpers import ServerProcess
 
-    folder = tmp_path_factory.mktemp("web")
-    server = ServerProcess(f"sqlite:///{folder}/navcomp.db", "--bot-seconds", "0.05").start()
+    server = ServerProcess(f"sqlite:///{web_database}", "--bot-seconds", "0.05").start()
     try:
         yield server.base
     finally:

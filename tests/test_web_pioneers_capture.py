@@ -8,16 +8,14 @@ a choice; the chooser clicks one of the highlighted planets on the board.
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 from navcomp.core.registry import get_game
 from navcomp.games.space_pioneers.rules import CAPTURE
-from server_helpers import ServerProcess
 from test_web_pioneers import DESKTOP, new_table, start
-from web_helpers import guest, new_page, screenshot, table_json
+from web_helpers import fix_seed, guest, new_page, screenshot, table_json
 
 SEED = 1113
 OPENING = [
@@ -52,46 +50,42 @@ def test_the_opening_ends_in_a_capture_choice_for_seat_0() -> None:
     assert len(state.legal_actions()) == 2
 
 
-def test_the_capture_choice_is_made_on_the_board(browser: Browser, tmp_path: Path) -> None:
-    database = tmp_path / "navcomp.db"
-    server = ServerProcess(f"sqlite:///{database}").start()
-    try:
-        with (
-            new_page(browser, server.base, **DESKTOP) as ann,
-            new_page(browser, server.base, **DESKTOP) as ben,
-        ):
-            guest(ann)
-            table_id = new_table(ann, 2, {})
-            ben.goto(ann.locator("#invite-link").input_value())
-            ben.locator("#guest-here").click()
-            ben.locator('#lobby-seats button[data-key="join-1"]').click()
-            expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
-            with sqlite3.connect(database) as db:
-                db.execute("UPDATE game_tables SET seed = ? WHERE id = ?", (SEED, table_id))
-            start(ann)
-            pages = {table_json(p, table_id)["seat"]: p for p in (ann, ben)}
-            for action in OPENING:
-                to_move = table_json(ann, table_id)["table"]["to_move"]
-                assert pages[to_move].evaluate(MOVE, [table_id, action]) == 200
-            chooser: Page = pages[0]
-            before = table_json(chooser, table_id)
-            options = [a["json"]["card"] for a in before["legal"]]
-            assert len(options) == 2
-            had = before["view"]["seats"][0]["captured"]
-            capturable = chooser.locator(".sp-capturable")
-            expect(capturable).to_have_count(2)
-            expect(pages[1].locator(".sp-capturable")).to_have_count(0)  # not the other's choice
-            screenshot(chooser, "pioneers-capture-choice")
-            capturable.first.click()
-            captured = chooser.locator("#sp-seat-0 .sp-captured")
-            expect(captured).to_have_attribute("data-n", str(len(had) + 1))
-            expect(chooser.locator(".sp-capturable")).to_have_count(0)
-            seen = table_json(chooser, table_id)
-            assert seen["view"]["phase"] != "capture"
-            now = seen["view"]["seats"][0]["captured"]
-            (taken,) = [card for card in now if card not in had]
-            assert taken["id"] in options
-            assert seen["last"]["seat"] == 0
-            assert seen["last"]["text"].startswith("capture")
-    finally:
-        server.stop()
+def test_the_capture_choice_is_made_on_the_board(
+    browser: Browser, web_server: str, web_database: Path
+) -> None:
+    with (
+        new_page(browser, web_server, **DESKTOP) as ann,
+        new_page(browser, web_server, **DESKTOP) as ben,
+    ):
+        guest(ann)
+        table_id = new_table(ann, 2, {})
+        ben.goto(ann.locator("#invite-link").input_value())
+        ben.locator("#guest-here").click()
+        ben.locator('#lobby-seats button[data-key="join-1"]').click()
+        expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
+        fix_seed(web_database, table_id, SEED)
+        start(ann)
+        pages = {table_json(p, table_id)["seat"]: p for p in (ann, ben)}
+        for action in OPENING:
+            to_move = table_json(ann, table_id)["table"]["to_move"]
+            assert pages[to_move].evaluate(MOVE, [table_id, action]) == 200
+        chooser: Page = pages[0]
+        before = table_json(chooser, table_id)
+        options = [a["json"]["card"] for a in before["legal"]]
+        assert len(options) == 2
+        had = before["view"]["seats"][0]["captured"]
+        capturable = chooser.locator(".sp-capturable")
+        expect(capturable).to_have_count(2)
+        expect(pages[1].locator(".sp-capturable")).to_have_count(0)  # not the other's choice
+        screenshot(chooser, "pioneers-capture-choice")
+        capturable.first.click()
+        captured = chooser.locator("#sp-seat-0 .sp-captured")
+        expect(captured).to_have_attribute("data-n", str(len(had) + 1))
+        expect(chooser.locator(".sp-capturable")).to_have_count(0)
+        seen = table_json(chooser, table_id)
+        assert seen["view"]["phase"] != "capture"
+        now = seen["view"]["seats"][0]["captured"]
+        (taken,) = [card for card in now if card not in had]
+        assert taken["id"] in options
+        assert seen["last"]["seat"] == 0
+        assert seen["last"]["text"].startswith("capture")

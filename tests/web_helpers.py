@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import sqlite3
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -166,3 +167,13 @@ def hand(page: Page) -> list[str]:
             "cards => cards.map(c => c.dataset.card)"
         )
     ]
+
+
+def fix_seed(database: Path, table_id: int, seed: int) -> None:
+    """Set an open table's seed (the server never lets anyone choose it): a test that needs
+    a game to go a certain way plays a deal it knows."""
+    with sqlite3.connect(database) as db:
+        changed = db.execute(
+            "UPDATE game_tables SET seed = ? WHERE id = ? AND status = 'open'", (seed, table_id)
+        ).rowcount
+    assert changed == 1, f"table {table_id} is not open"
