@@ -34,11 +34,17 @@ export function s(tag, attrs, ...children) {
 // Re-render a container while keeping keyboard focus on the "same" control
 // (matched by data-key), so that keyboard users are not thrown to the top.
 export function replace(container, ...children) {
+  keepFocus(container, () => container.replaceChildren(...children.flat(Infinity).filter((c) => c)));
+}
+
+// Run ``change`` on ``container``'s content, then put the focus back on the control with
+// the same data-key, if it had the focus before.
+export function keepFocus(container, change) {
   const active = document.activeElement;
   const key = active && container.contains(active) ? active.dataset.key : null;
-  container.replaceChildren(...children.flat(Infinity).filter((c) => c));
+  change();
   if (key) {
     const again = container.querySelector(`[data-key="${CSS.escape(key)}"]`);
-    if (again && !again.disabled) again.focus();
+    if (again && !again.disabled && again !== document.activeElement) again.focus();
   }
 }

@@ -4,7 +4,7 @@
 // drawn from, and lays out the page: the status bar, the score sheet and the log are its
 // own; the board and the side panels are the game's view (games/index.js, docs/web.md).
 import { get, post } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, keepFocus, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { getLang, t } from "./i18n.js";
 import { seatName } from "./lobby.js";
@@ -276,22 +276,37 @@ function drawGame() {
   const { table, seat, names: ns, over } = ctx;
   document.title = (ctx.myTurn ? "▶ " + t("your_turn") + " · " : "") + `${gameTitle(table.game)} · NavComp`;
   const drawn = view.drawGame(ctx);
-  if (current.logPanel) noteLogScroll(current.logPanel);
   const result = table.result || (ctx.view && ctx.view.result) || null;
-  replace(
-    current.root,
-    h("div", { class: "game" + (over ? " over" : ""), dataset: { game: table.game } },
-      over && result
-        ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns) })
-        : null,
-      statusBar(ctx, drawn.status),
-      h("div", { class: "board-wrap" }, drawn.main),
-      h("aside", { class: "side" },
-        drawn.side,
-        logPanel()),
-    ),
-  );
-  drawLog(false);
+  const main = [
+    over && result
+      ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns) })
+      : null,
+    statusBar(ctx, drawn.status),
+    h("div", { class: "board-wrap" }, drawn.main),
+  ];
+  const log = logPanel();
+  const aside = log.parentElement;
+  const game = aside && aside.parentElement;
+  if (game && game.parentElement === current.root) {
+    // Everything but the log is drawn anew; the log stays in the page, laid out and
+    // scrolled where it was (drawing it anew cost most of a redraw late in a game).
+    keepFocus(current.root, () => {
+      game.className = "game" + (over ? " over" : "");
+      game.dataset.game = table.game;
+      for (const child of [...game.children]) if (child !== aside) child.remove();
+      aside.before(...main.filter((c) => c));
+      for (const child of [...aside.children]) if (child !== log) child.remove();
+      log.before(...[drawn.side].flat(Infinity).filter((c) => c));
+    });
+  } else {
+    replace(current.root,
+      h("div", { class: "game" + (over ? " over" : ""), dataset: { game: table.game } },
+        main, h("aside", { class: "side" }, drawn.side, log)));
+    const panel = current.logPanel; // (back) in the page: at the newest entry
+    panel.pinned = true;
+    requestAnimationFrame(() => { panel.list.scrollTop = panel.list.scrollHeight; });
+  }
+  drawLog();
 }
 
 function statusBar(ctx, items) {
@@ -309,16 +324,18 @@ function statusBar(ctx, items) {
   );
 }
 
-// The log panel outlives the page's redraws (a new language or new names draw it anew):
-// building and laying out every entry again at each change cost 50-150 ms late in a long
-// game.  A change appends its entries; the list stays at the bottom unless scrolled up.
+// The log panel outlives the page's redraws (a new language or new names draw it anew).
+// A change appends its entries; the list follows the newest unless the reader scrolled up.
 function logPanel() {
   const signature = getLang() + "\n" + names().join("\n");
   let panel = current.logPanel;
   if (!panel || panel.signature !== signature) {
     const list = h("ol", { class: "log", id: "log-list" });
-    panel = { signature, list, shown: [], pinned: true, top: 0, restoring: false };
+    panel = { signature, list, shown: [], pinned: true };
     panel.section = h("section", { class: "card", id: "log" }, h("h3", {}, t("log")), list);
+    list.addEventListener("scroll", () => {
+      panel.pinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    }, { passive: true });
     current.logPanel = panel;
   }
   return panel.section;
@@ -326,48 +343,27 @@ function logPanel() {
 
 const logKey = (entry) => `${entry.seq} ${entry.seat} ${entry.text}`;
 
-function drawLog(note = true) {
+function drawLog() {
   const panel = current && current.data ? current.logPanel : null;
   if (!panel) return;
   const { list, shown } = panel;
   const log = current.log;
-  if (note) noteLogScroll(panel);
   let same = 0;
   while (same < shown.length && same < log.length && shown[same] === logKey(log[same])) same++;
+  if (same === shown.length && same === log.length) return;
   while (shown.length > same) {
     shown.pop();
     list.lastChild.remove();
   }
-  if (same < log.length) {
-    const ns = names();
-    const view = current.data.view;
-    const text = (move) => gameView().actionText(move, view);
-    list.append(...log.slice(same).map((e) => {
-      shown.push(logKey(e));
-      return h("li", {},
-        h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),
-        e.text === "undo" ? t("undo_done") : text(e.text));
-    }));
-  }
-  keepLogScroll(panel);
-}
-
-// Where the reader left the list, read before the page changes (while its layout is
-// still clean: reading it after would lay the page out once more at every change).
-function noteLogScroll(panel) {
-  const list = panel.list;
-  if (!list.isConnected || panel.restoring) return; // a redraw this frame moved it: keep what we noted
-  panel.top = list.scrollTop;
-  panel.pinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
-}
-
-// A list put back in the page starts at the top: back to where the reader was, or to the
-// newest entry, after the next layout.
-function keepLogScroll(panel) {
-  if (panel.restoring) return;
-  panel.restoring = true;
-  requestAnimationFrame(() => {
-    panel.restoring = false;
-    panel.list.scrollTop = panel.pinned ? panel.list.scrollHeight : panel.top;
-  });
+  const ns = names();
+  const view = current.data.view;
+  const text = (move) => gameView().actionText(move, view);
+  list.append(...log.slice(same).map((e) => {
+    shown.push(logKey(e));
+    return h("li", {},
+      h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),
+      e.text === "undo" ? t("undo_done") : text(e.text));
+  }));
+  // After the next layout: reading the height now would lay the page out once more.
+  if (panel.pinned) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
 }
