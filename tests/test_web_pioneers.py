@@ -39,6 +39,20 @@ def new_table(page: Page, seats: int, bots: dict[int, str]) -> int:
     return int(page.url.rsplit("/", 1)[1])
 
 
+def two_people(ann: Page, ben: Page, database: Path, seed: int) -> int:
+    """Ann (seat 0) sets a table for two, Ben comes by her invite link as a guest, and the
+    game starts with the deal of ``seed``: the table's id."""
+    guest(ann)
+    table_id = new_table(ann, 2, {})
+    ben.goto(ann.locator("#invite-link").input_value())
+    ben.locator("#guest-here").click()
+    ben.locator('#lobby-seats button[data-key="join-1"]').click()
+    expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
+    fix_seed(database, table_id, seed)
+    start(ann)
+    return table_id
+
+
 def start(page: Page) -> None:
     page.locator("#start").click()
     expect(page.locator("#board.sp-board")).to_be_visible()
@@ -355,16 +369,9 @@ def test_two_people_highlights_placing_into_the_other_network_and_no_leak(
         new_page(browser, web_server, **DESKTOP) as ann,
         new_page(browser, web_server, **DESKTOP) as ben,
     ):
-        guest(ann)
-        table_id = new_table(ann, 2, {})
-        ben.goto(ann.locator("#invite-link").input_value())
-        ben.locator("#guest-here").click()
-        ben.locator('#lobby-seats button[data-key="join-1"]').click()
-        expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
         # a known deal: with a random one the game could end before every step below came
         # up (the end shows both top-secret cards, as it should)
-        fix_seed(web_database, table_id, TWO_PEOPLE_SEED)
-        start(ann)
+        table_id = two_people(ann, ben, web_database, TWO_PEOPLE_SEED)
         expect(ben.locator("#board.sp-board")).to_be_visible()
         expect(ben.locator("#rules-link")).to_have_attribute(
             "href", "/static/js/games/space-pioneers/rules.html"

@@ -14,8 +14,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from navcomp.core.registry import get_game
 from navcomp.games.space_pioneers.rules import CAPTURE
-from test_web_pioneers import DESKTOP, new_table, start
-from web_helpers import fix_seed, guest, new_page, screenshot, table_json
+from test_web_pioneers import DESKTOP, two_people
+from web_helpers import new_page, screenshot, table_json
 
 SEED = 1113
 OPENING = [
@@ -57,14 +57,7 @@ def test_the_capture_choice_is_made_on_the_board(
         new_page(browser, web_server, **DESKTOP) as ann,
         new_page(browser, web_server, **DESKTOP) as ben,
     ):
-        guest(ann)
-        table_id = new_table(ann, 2, {})
-        ben.goto(ann.locator("#invite-link").input_value())
-        ben.locator("#guest-here").click()
-        ben.locator('#lobby-seats button[data-key="join-1"]').click()
-        expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
-        fix_seed(web_database, table_id, SEED)
-        start(ann)
+        table_id = two_people(ann, ben, web_database, SEED)
         pages = {table_json(p, table_id)["seat"]: p for p in (ann, ben)}
         for action in OPENING:
             to_move = table_json(ann, table_id)["table"]["to_move"]
