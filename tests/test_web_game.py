@@ -99,8 +99,18 @@ def test_the_log_grows_in_place_and_keeps_the_reader_s_place(
         expect(page.locator("#log-list li").nth(30)).to_be_attached()
         page.evaluate("() => { document.querySelector('#log-list li').dataset.mark = 'first'; }")
         before = page.locator("#log-list li").count()
+        fetched: list[str] = []
+        page.on("request", lambda r: fetched.append(r.url) if r.url.endswith("/log") else None)
         page.evaluate(PLAY_RANDOMLY, [table_id, 4])
         expect(page.locator("#log-list li").nth(before + 4)).to_be_attached()
+        # each push brought its entry: no reload of the whole log, and the same entries
+        assert fetched == []
+        server_log = page.evaluate(
+            "async (id) => (await fetch(`/api/tables/${id}/log`)).json()", table_id
+        )
+        expect(page.locator("#log-list li")).to_have_count(len(server_log["entries"]))
+        shown = page.locator("#log-list li .seq").all_inner_texts()
+        assert shown == [str(e["seq"]) for e in server_log["entries"]]
         page.wait_for_timeout(300)  # the scroll follows on the next frame
         at = page.evaluate(LOG_SCROLL)
         assert at["firstKept"], "the log was drawn anew"

@@ -98,8 +98,20 @@ function accept(data) {
     table.ui = { ...table.ui, error: null };
     table.gameUi = null; // a fresh choice, made by the game's view when it draws
   }
-  if (changed) loadLog();
+  if (changed && !extendLog(data)) loadLog();
   draw();
+}
+
+// A push of the version after the log's last entry carries that entry (``last``, as this
+// seat reads it): the page adds it instead of fetching the whole log again, which the
+// server rebuilds by replaying the game (some milliseconds late in a long game, for each
+// page at each move).  Anything else (a gap, a reload, an older log) fetches the log.
+function extendLog(data) {
+  const log = current.log;
+  const newest = log.length ? log[log.length - 1].seq : 0;
+  if (!current.logComplete || !data.last || data.version !== newest + 1) return false;
+  current.log = [...log, { seq: data.version, seat: data.last.seat, text: data.last.text }];
+  return true;
 }
 
 function connect() {
@@ -163,7 +175,12 @@ function loadLog() {
     try {
       const log = await get(`/api/tables/${table.id}/log`);
       if (table !== current) return;
+      if (table.data.version !== undefined && log.version < table.data.version) {
+        loadLog(); // a move came after this log was read
+        return;
+      }
       table.log = log.entries;
+      table.logComplete = true;
       drawLog();
     } catch {
       /* the next change loads it again */
@@ -302,9 +319,8 @@ function drawGame() {
     replace(current.root,
       h("div", { class: "game" + (over ? " over" : ""), dataset: { game: table.game } },
         main, h("aside", { class: "side" }, drawn.side, log)));
-    const panel = current.logPanel; // (back) in the page: at the newest entry
-    panel.pinned = true;
-    requestAnimationFrame(() => { panel.list.scrollTop = panel.list.scrollHeight; });
+    current.logPanel.pinned = true; // (back) in the page: at the newest entry
+    followLog(current.logPanel);
   }
   drawLog();
 }
@@ -331,9 +347,13 @@ function logPanel() {
   let panel = current.logPanel;
   if (!panel || panel.signature !== signature) {
     const list = h("ol", { class: "log", id: "log-list" });
-    panel = { signature, list, shown: [], pinned: true };
+    panel = { signature, list, shown: [], pinned: true, following: false };
     panel.section = h("section", { class: "card", id: "log" }, h("h3", {}, t("log")), list);
     list.addEventListener("scroll", () => {
+      if (panel.following) {
+        panel.following = false; // our own scroll: entries may have come since
+        return;
+      }
       panel.pinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
     }, { passive: true });
     current.logPanel = panel;
@@ -364,6 +384,18 @@ function drawLog() {
       h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),
       e.text === "undo" ? t("undo_done") : text(e.text));
   }));
-  // After the next layout: reading the height now would lay the page out once more.
-  if (panel.pinned) requestAnimationFrame(() => { list.scrollTop = list.scrollHeight; });
+  followLog(panel);
+}
+
+// Down to the newest entry unless the reader scrolled up, at the next frame: reading the
+// list's height now would lay the page out once more.
+function followLog(panel) {
+  requestAnimationFrame(() => {
+    const list = panel.list;
+    const bottom = list.scrollHeight - list.clientHeight;
+    if (panel.pinned && list.scrollTop < bottom) {
+      panel.following = true;
+      list.scrollTop = bottom;
+    }
+  });
 }
