@@ -160,7 +160,9 @@ class ServerProcess:
         self.process.wait(10)
         self.output.close()
 
-    def stop(self) -> None:
+    def stop(self) -> str:
+        """Stop the server (SIGTERM) and return what it printed."""
+        said = ""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
@@ -168,4 +170,7 @@ class ServerProcess:
             except Exception:
                 self.process.kill()
                 self.process.wait(10)
+            self.output.seek(0)
+            said = self.output.read().decode(errors="replace")
             self.output.close()
+        return said

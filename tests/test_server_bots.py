@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import os
 import random
+import signal
+import time
 
 import httpx2 as httpx
 
@@ -52,38 +54,70 @@ def _human_turn_or_over(player: Player, table_id: int) -> dict | None:
     return None
 
 
+def _bot_to_move(base: str) -> tuple[int, dict[str, str], int]:
+    """A game against a hard bot, played until the bot is to move: the table, my headers
+    and the version the bot thinks at."""
+    answer = httpx.post(f"{base}/api/accounts/guest")
+    headers = {"Authorization": f"Bearer {answer.json()['token']}"}
+    made = httpx.post(
+        f"{base}/api/tables",
+        json={"game": "space-mission", "seats": 2, "bots": [{"seat": 1, "level": "hard"}]},
+        headers=headers,
+    ).json()
+    httpx.post(f"{base}/api/tables/{made['id']}/start", headers=headers)
+    table_id = made["id"]
+
+    def table() -> dict:
+        return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
+
+    # Play until it is the bot's turn (it may start).
+    seen = wait_for(
+        lambda: table() if table()["table"]["to_move"] == 1 or table()["legal"] else None
+    )
+    while seen["table"]["to_move"] == 0:
+        action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
+        version = seen["table"]["version"]
+        moved = httpx.post(
+            f"{base}/api/tables/{table_id}/moves",
+            json={"action": action["id"], "expected_version": version},
+            headers=headers,
+        )
+        assert moved.status_code == 200
+        seen = table()
+    return table_id, headers, seen["table"]["version"]
+
+
+def _running(pid: int) -> bool:
+    """Alive: not gone, not a zombie waiting to be reaped."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _pool_workers(pid: int) -> list[int]:
+    """The bot workers among ``pid``'s children (not multiprocessing's resource tracker)."""
+    found = []
+    for child in _children(pid):
+        try:
+            with open(f"/proc/{child}/cmdline", "rb") as cmdline:
+                if b"spawn_main" in cmdline.read():
+                    found.append(child)
+        except OSError:
+            continue
+    return found
+
+
 def test_bots_think_off_the_loop_and_resume_after_a_kill(database_url: str) -> None:
     slow = ServerProcess(database_url, "--bot-seconds", "4").start()
     try:
         base = slow.base
-        answer = httpx.post(f"{base}/api/accounts/guest")
-        headers = {"Authorization": f"Bearer {answer.json()['token']}"}
-        made = httpx.post(
-            f"{base}/api/tables",
-            json={"game": "space-mission", "seats": 2, "bots": [{"seat": 1, "level": "hard"}]},
-            headers=headers,
-        ).json()
-        httpx.post(f"{base}/api/tables/{made['id']}/start", headers=headers)
-        table_id = made["id"]
+        table_id, headers, thinking_at = _bot_to_move(base)
 
         def table() -> dict:
             return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
 
-        # Play until it is the bot's turn (it may start).
-        seen = wait_for(
-            lambda: table() if table()["table"]["to_move"] == 1 or table()["legal"] else None
-        )
-        while seen["table"]["to_move"] == 0:
-            action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
-            version = seen["table"]["version"]
-            moved = httpx.post(
-                f"{base}/api/tables/{table_id}/moves",
-                json={"action": action["id"], "expected_version": version},
-                headers=headers,
-            )
-            assert moved.status_code == 200
-            seen = table()
-        thinking_at = seen["table"]["version"]
         # The bot thinks for seconds; the server answers meanwhile.
         for _ in range(5):
             assert httpx.get(f"{base}/api/games").status_code == 200
@@ -102,3 +136,28 @@ def test_bots_think_off_the_loop_and_resume_after_a_kill(database_url: str) -> N
             quick.stop()
     finally:
         slow.stop()
+
+
+def test_a_bot_whose_worker_dies_moves_on_new_workers(database_url: str) -> None:
+    """A worker killed under a bot's job (a crash, the out-of-memory killer) breaks the
+    process pool for good: the server starts new workers and the bot moves all the same.
+    A signal to the whole process group (Ctrl-C) is the server's to handle, not theirs."""
+    server = ServerProcess(database_url, "--bot-seconds", "2").start()
+    try:
+        table_id, _, thinking_at = _bot_to_move(server.base)
+        workers = wait_for(lambda: _pool_workers(server.process.pid))
+        for pid in workers:
+            os.kill(pid, signal.SIGKILL)
+        wait_for(lambda: log_length(database_url, table_id) > thinking_at, timeout=60)
+        fresh = _pool_workers(server.process.pid)
+        assert fresh and not set(fresh) & set(workers)
+        os.kill(fresh[0], signal.SIGTERM)
+        os.kill(fresh[0], signal.SIGINT)
+        time.sleep(0.5)
+        assert _running(fresh[0]), "a worker died of a signal meant for the server"
+        said = server.stop()  # with a bot thinking: it finishes, then everything ends
+        assert "starting new workers" in said
+        assert "Traceback" not in said and "leaked" not in said, said
+        wait_for(lambda: not any(_running(pid) for pid in fresh), timeout=15)
+    finally:
+        server.stop()

@@ -47,7 +47,9 @@ class Server:
         self.games = LiveGames()
         self.hub = Hub()
         self.runner = bots.BotRunner(
-            bots.default_executor(settings.bot_workers), settings.bot_seconds
+            bots.default_executor(settings.bot_workers),
+            settings.bot_seconds,
+            renew=lambda: bots.default_executor(settings.bot_workers),
         )
         self.webhooks = Webhooks(enabled=settings.webhooks)
         self.limiter = anyio.CapacityLimiter(16)

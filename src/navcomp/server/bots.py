@@ -10,17 +10,23 @@ table waiting for a bot (after a restart, say) and schedules it.
 from __future__ import annotations
 
 import asyncio
+import logging
 import multiprocessing
 import os
 import random
+import signal
 import threading
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
 from navcomp.core.protocol import replay
 from navcomp.core.registry import get_game
+
+log = logging.getLogger("navcomp.bots")
 
 
 @dataclass(frozen=True)
@@ -60,7 +66,13 @@ def default_executor(workers: int) -> Executor:
 
 def _exit_with_parent(parent: int) -> None:
     """In a worker: end when the server ends, even if it was killed (SIGKILL leaves
-    workers behind otherwise, waiting for jobs that will never come)."""
+    workers behind otherwise, waiting for jobs that will never come).
+
+    Ctrl-C in a terminal, or a signal to the whole process group, reaches the workers
+    too; stopping them is the server's work (it shuts its pool down), so they ignore it
+    rather than die under a running job."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -71,16 +83,27 @@ def _exit_with_parent(parent: int) -> None:
 
 
 class BotRunner:
-    def __init__(self, executor: Executor, seconds: float | None = None) -> None:
+    """Runs bot jobs on ``executor``; ``renew`` makes a new one when a worker dies (a
+    crash or the out-of-memory killer breaks a process pool for good)."""
+
+    def __init__(
+        self,
+        executor: Executor,
+        seconds: float | None = None,
+        renew: Callable[[], Executor] | None = None,
+    ) -> None:
         self.executor = executor
         self.seconds = seconds
+        self.renew = renew
+        self.closing = False
         self._pending: set[tuple[int, int]] = set()
+        self._retried: set[tuple[int, int]] = set()
         self.tasks: set[asyncio.Task[None]] = set()
 
     def schedule(self, job: BotJob, submit: Any) -> None:
         """Think about ``job`` off the loop, then ``await submit(job, action)``."""
         key = (job.table_id, job.version)
-        if key in self._pending:
+        if key in self._pending or self.closing:
             return
         self._pending.add(key)
         task = asyncio.get_running_loop().create_task(self._run(job, submit, key))
@@ -88,12 +111,37 @@ class BotRunner:
         task.add_done_callback(self.tasks.discard)
 
     async def _run(self, job: BotJob, submit: Any, key: tuple[int, int]) -> None:
+        executor = self.executor
         try:
             loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(self.executor, think, job, self.seconds)
+            action = await loop.run_in_executor(executor, think, job, self.seconds)
+        except BrokenProcessPool:
+            self._pending.discard(key)
+            self._again(job, submit, key, executor)
+            return
+        except Exception:
+            self._pending.discard(key)
+            if not self.closing:
+                log.exception("the bot at table %d failed to move", job.table_id)
+            return
+        try:
             await submit(job, action)
         finally:
             self._pending.discard(key)
+
+    def _again(self, job: BotJob, submit: Any, key: tuple[int, int], broken: Executor) -> None:
+        """A worker died under ``job``: new workers, and the job once more."""
+        if self.closing:
+            return
+        if self.renew is None or key in self._retried:
+            log.error("the bot at table %d stopped: its worker died", job.table_id)
+            return
+        if self.executor is broken:
+            log.warning("a bot worker died (table %d): starting new workers", job.table_id)
+            broken.shutdown(wait=False, cancel_futures=True)
+            self.executor = self.renew()
+        self._retried.add(key)
+        self.schedule(job, submit)
 
     async def idle(self) -> None:
         """Wait until no bot is thinking (for tests and shutdown)."""
@@ -101,6 +149,9 @@ class BotRunner:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
 
     def shutdown(self) -> None:
+        """Stop: jobs not started are dropped, a bot thinking finishes (within its time);
+        leaving before the workers have (wait=False) left the pool's semaphores behind."""
+        self.closing = True
         for task in self.tasks:
             task.cancel()
-        self.executor.shutdown(wait=False, cancel_futures=True)
+        self.executor.shutdown(wait=True, cancel_futures=True)
