@@ -13,6 +13,7 @@ from websockets.sync.client import connect
 
 from conftest import postgres_url
 from server_helpers import ServerProcess, log_length, wait_for
+from tcp_proxy import CuttableProxy
 
 
 @pytest.fixture
@@ -148,3 +149,39 @@ def test_two_processes_on_one_database_push_each_others_moves(postgres_database:
     finally:
         first.stop()
         second.stop()
+
+
+def test_moves_go_on_while_redis_is_away_and_pushes_come_back_with_it(
+    postgres_database: str,
+) -> None:
+    """Without Redis a move is still answered as made (it is committed); when Redis is
+    back, a process pushes its clients' tables afresh, so the missed move shows."""
+    proxy = CuttableProxy(6379).start()
+    url = postgres_url(postgres_database)
+    redis_url = f"redis://127.0.0.1:{proxy.port}/0"
+    first = ServerProcess(url, "--redis-url", redis_url).start()
+    second = ServerProcess(url, "--redis-url", redis_url).start()
+    try:
+        table_id, seats = _two_player_game(first.base)
+        live_url = f"ws://127.0.0.1:{second.port}/api/tables/{table_id}/live"
+        with connect(live_url, additional_headers=seats[0].headers) as socket:
+            assert json.loads(socket.recv(timeout=10))["version"] == 0
+            proxy.cut()
+            player, seen = _on_turn(table_id, seats)
+            action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
+            answer = player.call(
+                "POST",
+                f"/api/tables/{table_id}/moves",
+                {"action": action["id"], "expected_version": 0},
+            )
+            assert answer.status_code == 200, answer.text
+            proxy.restore()
+            pushed = json.loads(socket.recv(timeout=30))
+            assert pushed["version"] == 1
+        said = first.stop() + second.stop()
+        assert "could not announce" in said and "Redis is back" in said
+        assert "Traceback" not in said
+    finally:
+        first.stop()
+        second.stop()
+        proxy.cut()

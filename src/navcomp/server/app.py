@@ -137,7 +137,9 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         server.hub.loop = asyncio.get_running_loop()
         if server.fanout is not None:
-            await server.fanout.start(lambda table_id, last: flow.relay(server, table_id, last))
+            await server.fanout.start(
+                lambda table_id, last: flow.relay(server, table_id, last), server.hub.tables
+            )
         await flow.resume_bots(server)
         try:
             yield

@@ -15,7 +15,7 @@ import hashlib
 import json
 import logging
 import uuid
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
 log = logging.getLogger("navcomp.fanout")
@@ -37,25 +37,64 @@ class RedisFanout:
         self.origin = uuid.uuid4().hex
         self.task: asyncio.Task[None] | None = None
 
-    async def start(self, handler: Handler) -> None:
+    async def start(self, handler: Handler, tables: Callable[[], Iterable[int]] = tuple) -> None:
+        """Relay the others' changes to ``handler``.  Redis must answer now (a process
+        told to share pushes should not start without); if it goes away later, moves go
+        on, each process pushing to its own clients, and when it is back the tables
+        with clients here (``tables``) are pushed afresh: changes may have been missed."""
         pubsub = self.client.pubsub()
         await pubsub.subscribe(self.channel)
-        self.task = asyncio.get_running_loop().create_task(self._listen(pubsub, handler))
+        self.task = asyncio.get_running_loop().create_task(self._listen(pubsub, handler, tables))
 
-    async def _listen(self, pubsub: Any, handler: Handler) -> None:
-        async for message in pubsub.listen():
-            if message.get("type") != "message":
-                continue
+    async def _listen(
+        self, pubsub: Any, handler: Handler, tables: Callable[[], Iterable[int]]
+    ) -> None:
+        while True:
             try:
-                data = json.loads(message["data"])
-                if data["origin"] != self.origin:
-                    await handler(int(data["table"]), data.get("last"))
-            except Exception:  # one bad message must not stop the pushes
-                log.exception("could not relay a table change")
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        await self._relay(message, handler)
+            except Exception as error:  # the connection dropped
+                log.warning("lost Redis (%s): reconnecting", error)
+            with contextlib.suppress(Exception):
+                await pubsub.aclose()
+            pubsub = await self._subscribe_again()
+            for table_id in list(tables()):
+                await self._safely(handler(table_id, None))
+
+    async def _relay(self, message: dict[str, Any], handler: Handler) -> None:
+        data = json.loads(message["data"])
+        if data["origin"] != self.origin:
+            await self._safely(handler(int(data["table"]), data.get("last")))
+
+    @staticmethod
+    async def _safely(relayed: Awaitable[None]) -> None:
+        try:
+            await relayed
+        except Exception:  # one table's trouble must not stop the pushes of the others
+            log.exception("could not relay a table change")
+
+    async def _subscribe_again(self) -> Any:
+        delay = 0.2
+        while True:
+            try:
+                pubsub = self.client.pubsub()
+                await pubsub.subscribe(self.channel)
+            except Exception:
+                await asyncio.sleep(delay)
+                delay = min(5.0, delay * 2)
+                continue
+            log.warning("Redis is back: relaying again")
+            return pubsub
 
     async def announce(self, table_id: int, last: dict[str, Any] | None) -> None:
+        """Best effort: the move is committed; without Redis the other processes' clients
+        get it when Redis is back (see ``start``), or when they reconnect."""
         payload = {"origin": self.origin, "table": table_id, "last": last}
-        await self.client.publish(self.channel, json.dumps(payload))
+        try:
+            await self.client.publish(self.channel, json.dumps(payload))
+        except Exception as error:
+            log.warning("could not announce table %d on Redis: %s", table_id, error)
 
     async def close(self) -> None:
         if self.task is not None:

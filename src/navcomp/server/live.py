@@ -76,6 +76,10 @@ class Hub:
     def connected(self, table_id: int) -> int:
         return len(self._tables.get(table_id, ()))
 
+    def tables(self) -> list[int]:
+        """The tables with clients connected here."""
+        return list(self._tables)
+
     def publish_threadsafe(
         self, table_id: int, table: dict[str, Any], live: Live, last: dict[str, Any] | None
     ) -> None:
