@@ -66,6 +66,7 @@ def new_game(
     others: list[Player],
     bots: dict[int, str] | None = None,
     game: str = "space-mission",
+    options: dict[str, Any] | None = None,
 ) -> int:
     """A started table of ``game``: ``owner`` in seat 0, then ``others``, then ``bots`` by seat."""
     bots = bots or {}
@@ -76,6 +77,7 @@ def new_game(
             "game": game,
             "seats": seats,
             "bots": [{"seat": s, "level": level} for s, level in bots.items()],
+            "options": options or {},
         },
     )
     assert answer.status_code == 201, answer.text
