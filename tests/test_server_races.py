@@ -53,6 +53,17 @@ def _on_turn(table_id: int, seats: dict[int, Remote]) -> tuple[Remote, dict[str,
     return player, player.call("GET", f"/api/tables/{table_id}").json()
 
 
+def _first_move(table_id: int, seats: dict[int, Remote]) -> tuple[httpx.Response, Any]:
+    """The player on turn plays a move (not a discard) at version 0: the answer, and the
+    table as that player saw it before."""
+    player, seen = _on_turn(table_id, seats)
+    action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
+    answer = player.call(
+        "POST", f"/api/tables/{table_id}/moves", {"action": action["id"], "expected_version": 0}
+    )
+    return answer, seen
+
+
 def _send(
     player: Remote,
     path: str,
@@ -134,13 +145,7 @@ def test_two_processes_on_one_database_push_each_others_moves(postgres_database:
         with connect(live_url, additional_headers=watcher_headers) as socket:
             hello = json.loads(socket.recv(timeout=10))
             assert hello["version"] == 0 and hello["seat"] == 0
-            player, seen = _on_turn(table_id, seats)
-            action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
-            answer = player.call(
-                "POST",
-                f"/api/tables/{table_id}/moves",
-                {"action": action["id"], "expected_version": 0},
-            )
+            answer, seen = _first_move(table_id, seats)
             assert answer.status_code == 200
             pushed = json.loads(socket.recv(timeout=10))
             assert pushed["version"] == 1 and pushed["last"]["seat"] == seen["seat"]
@@ -167,13 +172,7 @@ def test_moves_go_on_while_redis_is_away_and_pushes_come_back_with_it(
         with connect(live_url, additional_headers=seats[0].headers) as socket:
             assert json.loads(socket.recv(timeout=10))["version"] == 0
             proxy.cut()
-            player, seen = _on_turn(table_id, seats)
-            action = next(a for a in seen["legal"] if not a["text"].startswith("discard"))
-            answer = player.call(
-                "POST",
-                f"/api/tables/{table_id}/moves",
-                {"action": action["id"], "expected_version": 0},
-            )
+            answer, _ = _first_move(table_id, seats)
             assert answer.status_code == 200, answer.text
             proxy.restore()
             pushed = json.loads(socket.recv(timeout=30))
