@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from navcomp import tournament
 from navcomp.bots import LEVELS
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
 from navcomp.bots.rollout import CheatingRollout, RolloutBot
@@ -232,8 +233,13 @@ def test_unwritable_output(
 def test_illegal_bot_move_is_an_error(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, jobs: str
 ) -> None:
-    if jobs != "1" and multiprocessing.get_start_method() != "fork":
-        pytest.skip("workers see the patched bot table only when forked")
+    if jobs != "1":
+        # Workers see the patched bot table only when forked: fork them whatever the
+        # default start method (3.14 makes it forkserver on Linux).
+        if "fork" not in multiprocessing.get_all_start_methods():
+            pytest.skip("no fork on this platform (Windows)")
+        fork = multiprocessing.get_context("fork")
+        monkeypatch.setattr(tournament.multiprocessing, "Pool", fork.Pool)
 
     class Cheater:
         name = "broken"
