@@ -10,7 +10,7 @@ from sqlalchemy import Connection, select
 
 from navcomp.bots.levels import levels_for
 from navcomp.core.registry import game_names, get_game
-from navcomp.server import accounts, lobby, notify, scores
+from navcomp.server import lobby, notify, scores
 from navcomp.server.accounts import Session
 from navcomp.server.errors import ApiError, Body
 from navcomp.server.flow import schedule_bot
@@ -106,7 +106,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
             live = await server.read(lambda c: server.games.load(c, lobby.table_row(c, table_id)))
         server.hub.publish_table(table_id, described, live)
         if server.fanout is not None:
-            await server.fanout.announce(table_id, None)
+            await server.fanout.announce(table_id, moved=False)
         return described
 
     @app.post("/api/tables/{table_id}/join", tags=["lobby"])
@@ -156,18 +156,7 @@ def _start(c: Connection, session: Session, table_id: int) -> None:
     seat_list = lobby.seat_rows(c, table_id)
     user_id = seat_list[first].user_id
     if user_id is not None:
-        from navcomp.store.schema import notifications
-
-        c.execute(
-            notifications.insert().values(
-                user_id=user_id,
-                table_id=table_id,
-                text=notify.turn_text(table_id),
-                kind="turn",
-                read=False,
-                created_at=accounts.now(),
-            )
-        )
+        notify.add(c, user_id, table_id, "turn", notify.turn_text(table_id))
 
 
 def _my_games(c: Connection, user_id: int) -> list[dict[str, Any]]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import threading
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
@@ -135,10 +134,9 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        server.hub.loop = asyncio.get_running_loop()
         if server.fanout is not None:
             await server.fanout.start(
-                lambda table_id, last: flow.relay(server, table_id, last), server.hub.tables
+                lambda table_id, moved: flow.relay(server, table_id, moved), server.hub.tables
             )
         await flow.resume_bots(server)
         try:

@@ -2,9 +2,9 @@
 
 One process alone pushes to its own WebSocket clients (``live.Hub``).  When
 several processes share a PostgreSQL database, each announces its commits on
-a Redis channel; the others rebuild the table's state from the database (the
-version in the message tells them which) and push to their own clients.  The
-message carries no secret: table id, version, and the public texts of the move.
+a Redis channel; the others rebuild the table's state, and the last move as each
+seat reads it, from the database and push to their own clients.  The message
+carries no secret: the table id and whether a move changed it.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from typing import Any
 
 log = logging.getLogger("navcomp.fanout")
 
-Handler = Callable[[int, dict[str, Any] | None], Awaitable[None]]
+Handler = Callable[[int, bool], Awaitable[None]]
+"""Relays a change of a table (True: a move; False: the lobby, or a change maybe missed)."""
 
 
 def channel_for(database_url: str) -> str:
@@ -60,12 +61,12 @@ class RedisFanout:
                 await pubsub.aclose()
             pubsub = await self._subscribe_again()
             for table_id in list(tables()):
-                await self._safely(handler(table_id, None))
+                await self._safely(handler(table_id, False))
 
     async def _relay(self, message: dict[str, Any], handler: Handler) -> None:
         data = json.loads(message["data"])
         if data["origin"] != self.origin:
-            await self._safely(handler(int(data["table"]), data.get("last")))
+            await self._safely(handler(int(data["table"]), bool(data.get("moved"))))
 
     @staticmethod
     async def _safely(relayed: Awaitable[None]) -> None:
@@ -87,10 +88,10 @@ class RedisFanout:
             log.warning("Redis is back: relaying again")
             return pubsub
 
-    async def announce(self, table_id: int, last: dict[str, Any] | None) -> None:
+    async def announce(self, table_id: int, moved: bool) -> None:
         """Best effort: the move is committed; without Redis the other processes' clients
         get it when Redis is back (see ``start``), or when they reconnect."""
-        payload = {"origin": self.origin, "table": table_id, "last": last}
+        payload = {"origin": self.origin, "table": table_id, "moved": moved}
         try:
             await self.client.publish(self.channel, json.dumps(payload))
         except Exception as error:

@@ -28,22 +28,21 @@ async def submit(
     moved, hooks = await server.tx(work)
     server.games.store(table_id, moved.live)
     described = moved.table
-    last = {"seat": moved.seat, "texts": moved.action_text}
-    server.hub.publish(table_id, described, moved.live, last)
+    server.hub.publish(table_id, described, moved.live)
     for user_id, kind, text in moved.notify:
         if user_id in hooks:
             server.webhooks.send(hooks[user_id], {"table": table_id, "kind": kind, "text": text})
     if server.fanout is not None:
-        texts = {"spectator" if k is None else str(k): v for k, v in moved.action_text.items()}
-        await server.fanout.announce(table_id, {"seat": moved.seat, "texts": texts})
+        await server.fanout.announce(table_id, moved=True)
     to_move = described["to_move"]
     if to_move is not None and described["seats"][to_move]["bot"] is not None:
         await schedule_bot(server, table_id)
     return {"version": moved.version, "table": described}
 
 
-async def relay(server: Server, table_id: int, last: dict[str, Any] | None) -> None:
-    """Another process changed ``table_id``: push the new state to our own clients."""
+async def relay(server: Server, table_id: int, moved: bool) -> None:
+    """Another process changed ``table_id`` (``moved``: by a move): push the new state to
+    our own clients; the move's texts come with the game, rebuilt from the log."""
     if server.hub.connected(table_id) == 0:
         return
 
@@ -56,11 +55,10 @@ async def relay(server: Server, table_id: int, last: dict[str, Any] | None) -> N
         return lobby.describe(row, seat_list), live
 
     described, live = await server.read(work)
-    if live is None or last is None:
+    if live is None or not moved:
         server.hub.publish_table(table_id, described, live)
-        return
-    texts = {None if k == "spectator" else int(k): v for k, v in last["texts"].items()}
-    server.hub.publish(table_id, described, live, {"seat": last["seat"], "texts": texts})
+    else:
+        server.hub.publish(table_id, described, live)
 
 
 async def schedule_bot(server: Server, table_id: int) -> None:

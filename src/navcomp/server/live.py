@@ -57,7 +57,6 @@ def state_message(
 class Hub:
     def __init__(self) -> None:
         self._tables: dict[int, set[Subscriber]] = defaultdict(set)
-        self.loop: asyncio.AbstractEventLoop | None = None
 
     def subscribe(
         self, table_id: int, seat: int | None, user_name: str | None = None
@@ -80,24 +79,15 @@ class Hub:
         """The tables with clients connected here."""
         return list(self._tables)
 
-    def publish_threadsafe(
-        self, table_id: int, table: dict[str, Any], live: Live, last: dict[str, Any] | None
-    ) -> None:
-        if self.loop is not None and table_id in self._tables:
-            self.loop.call_soon_threadsafe(self.publish, table_id, table, live, last)
-
-    def publish(
-        self, table_id: int, table: dict[str, Any], live: Live, last: dict[str, Any] | None
-    ) -> None:
+    def publish(self, table_id: int, table: dict[str, Any], live: Live) -> None:
+        """A move: each client its view, with the move as its seat reads it (``live.last``)."""
         messages: dict[int | None, str] = {}  # encoded once per seat
         subscribers = list(self._tables.get(table_id, ()))
         views = live.state.views(list({subscriber.seat for subscriber in subscribers}))
         for subscriber in subscribers:
             seat = subscriber.seat
             if seat not in messages:
-                seat_last = None
-                if last is not None:
-                    seat_last = {"seat": last["seat"], "text": last["texts"][seat]}
+                seat_last = None if live.last is None else live.last.seen_by(seat)
                 messages[seat] = encode(state_message(table, live, seat, seat_last, views[seat]))
             subscriber.offer(messages[seat])
 

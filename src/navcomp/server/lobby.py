@@ -15,7 +15,7 @@ from navcomp.server import notify
 from navcomp.server.accounts import User, now, user_id_by_name
 from navcomp.server.errors import ApiError, not_found
 from navcomp.store.db import DbRow
-from navcomp.store.schema import game_tables, invites, notifications, seats, users
+from navcomp.store.schema import game_tables, invites, seats, users
 
 MAX_OPTIONS_KEYS = 20
 
@@ -212,17 +212,9 @@ def invite(conn: Connection, user: User, table_id: int, name: str) -> None:
     ).first()
     if already is None:
         conn.execute(insert(invites).values(table_id=table_id, user_id=invitee))
-        conn.execute(
-            insert(notifications).values(
-                user_id=invitee,
-                table_id=table_id,
-                text=notify.invite_text(user.name, get_game(row.game).info.title, table_id),
-                kind="invite",
-                about={"by": user.name, "game": row.game},
-                read=False,
-                created_at=now(),
-            )
-        )
+        text = notify.invite_text(user.name, get_game(row.game).info.title, table_id)
+        about = {"by": user.name, "game": row.game}
+        notify.add(conn, invitee, table_id, "invite", text, about)
 
 
 def _only_creator(row: DbRow, user: User) -> None:

@@ -12,8 +12,9 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from sqlalchemy import Connection, select, update
+from sqlalchemy import Connection, insert, select, update
 
+from navcomp.server.accounts import now
 from navcomp.store.schema import notifications
 
 log = logging.getLogger("navcomp.webhooks")
@@ -30,6 +31,28 @@ def over_text(table_id: int) -> str:
 
 def invite_text(by: str, game_title: str, table_id: int) -> str:
     return f"{by} invites you to a game of {game_title} (table {table_id})"
+
+
+def add(
+    conn: Connection,
+    user_id: int,
+    table_id: int,
+    kind: str,
+    text: str,
+    about: dict[str, Any] | None = None,
+) -> None:
+    """A notice from the lobby (a move's own go through ``store.hot``, with the move)."""
+    conn.execute(
+        insert(notifications).values(
+            user_id=user_id,
+            table_id=table_id,
+            kind=kind,
+            text=text,
+            about=about,
+            read=False,
+            created_at=now(),
+        )
+    )
 
 
 _ABOUT_A_TABLE = ("turn", "over")

@@ -34,8 +34,7 @@ class Moved:
     version: int
     seat: int
     action: int | None  # None for an undo
-    action_text: dict[int | None, str]  # how the action reads to each seat (None: spectators)
-    live: Live
+    live: Live  # its ``last``: how the action reads to each seat
     notify: list[tuple[int, str, str]]  # (user id, kind, text) of turn and end-of-game notices
     table: dict[str, Any]  # the table as anyone may see it, after the move
 
@@ -88,8 +87,7 @@ def move(
         raise from_action_error(error) from None
     live.version = facts.version + 1
     action_id = None if action is None else live.actions[-1]
-    texts = move_texts(before, action_id, facts.num_seats)
-    live.last = LastMove(seat, texts)
+    live.last = LastMove(seat, move_texts(before, action_id, facts.num_seats))
     state = live.state
     to_move = state.current_player
     result = state.result()
@@ -113,7 +111,7 @@ def move(
     described = describe(facts, seat_list, **values)
     live.facts = replace(facts, **values)
     live.seats = seat_list
-    return Moved(table_id, live.version, seat, action_id, texts, live, notify, described)
+    return Moved(table_id, live.version, seat, action_id, live, notify, described)
 
 
 def _seat(seat_list: Any, actor: User | int) -> int:
