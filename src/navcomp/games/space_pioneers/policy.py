@@ -280,6 +280,17 @@ class Net:
         return found
 
 
+def _placed(net: Net, card: int, cell: int, captured: tuple[int, ...]) -> Feat:
+    """The features of ``net`` with ``card`` placed on ``cell`` and ``captured`` gone."""
+    if not captured:
+        return net.with_card(card, cell)
+    cells = dict(net.cells)
+    cells[cell] = card
+    for c in captured:
+        del cells[c]
+    return Net(cells).feat
+
+
 def _room(open_cells: float) -> float:
     return 1.0 - math.exp(-open_cells / GROWTH_SCALE)
 
@@ -460,22 +471,14 @@ class Seat:
         held = (self.hand_ships - (KIND[card] == SHIP), len(self.hand) - 1)
         elsewhere = self.s.elsewhere[self.p]
         counts = self.cap_counts
-        captured = 0
+        option: tuple[int, ...] = ()
         if KIND[card] == PLANET and TYPE[card] in net.types:
             option = self._capture(net, card, cell, own=True)
-            if option:
-                captured = len(option)
-                counts = counts[:]
-                counts[TYPE[card]] += captured
-                cells = dict(net.cells)
-                cells[cell] = card
-                for c in option:
-                    del cells[c]
-                feat = Net(cells).feat
-            else:
-                feat = net.with_card(card, cell)
-        else:
-            feat = net.with_card(card, cell)
+        captured = len(option)
+        if captured:
+            counts = counts[:]
+            counts[TYPE[card]] += captured
+        feat = _placed(net, card, cell, option)
         done = self.done
         if self.solo:
             value = captured + self.worth(feat, counts, held, elsewhere, done) - self.base
@@ -518,14 +521,7 @@ class Seat:
             value += self._missions_gain(done, met, captured)
         # what the card gives the owner, as far as anybody can see
         before = net.feat
-        if option:
-            cells = dict(net.cells)
-            cells[cell] = card
-            for c in option:
-                del cells[c]
-            after = Net(cells).feat
-        else:
-            after = net.with_card(card, cell)
+        after = _placed(net, card, cell, option)
         theirs = self.s.missions[owner]
         given = public_worth(after, theirs) - public_worth(before, theirs)
         share = OPPONENT_W if self.n == 2 else OPPONENT_W / (self.n - 1)
