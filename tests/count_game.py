@@ -112,6 +112,9 @@ class CountState(GameState):
     def determinize(self, player: int, rng: random.Random) -> CountState:
         return self.clone()  # nothing is hidden
 
+    def reseeded(self, rng: random.Random) -> CountState:
+        return self.clone()  # nothing is left to chance
+
     def to_json(self) -> JSON:
         return {
             "counts": self.counts,

@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
 from navcomp.bots import PLAYER_LEVELS, make_bot
-from navcomp.bots.base import RandomBot
+from navcomp.bots.base import RandomBot, TrueState
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
 from navcomp.bots.rollout import CheatingRollout, RolloutBot
 from navcomp.core import conformance, play
-from navcomp.core.protocol import GameState
+from navcomp.core.protocol import Game, GameState
 from navcomp.games import SPACE_MISSION as GAME
+from navcomp.games import SPACE_PIONEERS
 
 
 def _positions(players: int, seed: int, every: int, choices_only: bool = True) -> list[GameState]:
@@ -94,6 +96,29 @@ def test_the_fairness_test_catches_a_bot_that_peeks(kind: str) -> None:
         if bot.choose(state, random.Random(5)) != bot.choose(twin, random.Random(5)):
             differs += 1
     assert differs > 0
+
+
+@pytest.mark.parametrize("game", [GAME, SPACE_PIONEERS], ids=lambda g: g.info.name)
+def test_the_cheat_sees_the_present_but_not_the_draws_to_come(game: Game[Any]) -> None:
+    """Perfect information is of what has happened: two worlds of the cheat agree on
+    every hand and pile now, and still part ways at a draw."""
+    medium = game.heuristic
+    assert medium is not None
+    parted = 0
+    for seed in range(6):
+        state = game.new_initial_state(2, seed)
+        worlds = [TrueState(state).sample(random.Random(k)) for k in (1, 2)]
+        for world in worlds:
+            assert all(world.view(p) == state.view(p) for p in (0, 1, None))
+        moves = random.Random(seed)
+        seen = [[w.view(p) for p in (0, 1)] for w in worlds]
+        while worlds[0].current_player is not None and seen[0] == seen[1]:
+            action = medium.choose(worlds[0], moves)
+            for world in worlds:
+                world.apply_action(action)
+            seen = [[w.view(p) for p in (0, 1)] for w in worlds]
+        parted += seen[0] != seen[1]
+    assert parted >= 4
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])

@@ -49,7 +49,9 @@ class HeuristicBot:
 class TrueState:
     """A determinizer that hands back the real position: perfect information.
 
-    The cheating references search with it in place of ``state.determinizer``."""
+    The cheating references search with it in place of ``state.determinizer``.
+    Each world has its future chance drawn anew (``state.reseeded``): the
+    present in full, but not the cards still to be drawn."""
 
     __slots__ = ("state",)
 
@@ -57,7 +59,7 @@ class TrueState:
         self.state = state
 
     def sample(self, rng: random.Random) -> GameState:
-        return self.state.clone()
+        return self.state.reseeded(rng)
 
 
 def check_budget(seconds: float | None, iterations: int | None) -> None:

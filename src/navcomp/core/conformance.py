@@ -13,7 +13,9 @@ Checks:
 * a game replayed from its setup and action log is identical at every step,
   and a state restored from its saved form is identical too;
 * no leaks: determinizing for player p never changes p's view nor the
-  spectator's view, for several random generators.
+  spectator's view, for several random generators;
+* a reseeded copy (the present, with its chance still to come drawn anew)
+  shows every seat and the spectator what the state shows them.
 """
 
 from __future__ import annotations
@@ -161,4 +163,8 @@ def check_no_leak(state: GameState, rnd: random.Random, samples: int = 3) -> Non
             assert world.view(p) == own, f"determinizing changed what player {p} sees"
             assert world.view(None) == spectator, "determinizing changed the public view"
             assert world.legal_actions() == state.legal_actions() or state.current_player != p
-    assert state.to_json() == before, "determinize changed the original state"
+    reseeded = state.reseeded(random.Random(rnd.getrandbits(32)))
+    for p in (*range(state.num_players), None):
+        assert reseeded.view(p) == state.view(p), f"reseeding changed what {p} sees"
+    assert reseeded.legal_actions() == state.legal_actions(), "reseeding changed the moves"
+    assert state.to_json() == before, "determinize or reseeded changed the original state"

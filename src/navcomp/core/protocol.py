@@ -162,6 +162,16 @@ class GameState(ABC):
         ``s.view(player) == s.determinize(player, rng).view(player)``.
         """
 
+    @abstractmethod
+    def reseeded(self, rng: random.Random) -> GameState:
+        """A copy of the same position whose chance still to come is drawn anew.
+
+        Everything that has happened stays, secrets included; what no one can know
+        yet (the order of a shuffled deck, the seed of future draws) is redrawn
+        from ``rng``.  Perfect information of the present is this copy, not a
+        clone: a clone also knows every future draw.
+        """
+
     def determinizer(self, player: int) -> Determinizer:
         """A sampler of :meth:`determinize` worlds for a state that stays fixed.
 

@@ -235,6 +235,11 @@ class SpaceMissionState(SpaceMissionRules, GameState):
 
     determinize = _determinize  # one call less: search and the bench call it a lot
 
+    def reseeded(self, rng: random.Random) -> SpaceMissionState:
+        world = self.clone()
+        world.rng = rng.getrandbits(64)  # draws and first looks at piles come from it
+        return world
+
     def determinizer(self, player: int) -> Determinizer:
         return Determinizer(self, player)
 

@@ -104,6 +104,11 @@ class SpacePioneersState(PioneersRules, GameState):
         c.turn = Turn(t.captured, t.placed_elsewhere, t.removed_from_network)
         return c
 
+    def reseeded(self, rng: random.Random) -> SpacePioneersState:
+        world = self.clone()
+        rng.shuffle(world.deck)  # the only chance still to come: the order of the draws
+        return world
+
     def determinize(self, player: int, rng: random.Random) -> SpacePioneersState:
         """Re-deal the deck, others' unknown hand cards and others' top-secret cards.
 
