@@ -1,0 +1,315 @@
+"""What the medium Space Mission player knows and wants at a decision (:class:`Mind`).
+
+Everything here reads only what the player on turn may know: the public table, its own
+hand, tiles, reserved tiles (unless the printed rule hides them) and stack memory.
+Rivals' tiles are counted, never looked at.  :mod:`navcomp.games.space_mission.policy`
+turns it into plans and a choice.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import Any, Final, Generic, TypeVar, overload
+
+from navcomp.games.space_mission.board import GATE
+from navcomp.games.space_mission.components import (
+    CARDS,
+    JOKER,
+    NUM_KINDS,
+    POINT_KINDS,
+    RING_SIZE,
+    SPACE,
+    TILE_COUNTS,
+    card_matches,
+)
+from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_breakdown
+from navcomp.games.space_mission.state import SpaceMissionState
+
+CARD_COST: Final = 0.6  # points a card in hand is worth; a joker more
+JOKER_COST: Final = 0.5
+CHIP_COST: Final = 0.3  # three times that when fewer than four are left
+GATE_WEIGHT: Final = 0.2  # share of a jump's gate points counted before the last turn
+POTENTIAL: Final = 1.0  # share of a second same-kind tile's extra gain credited to one
+RESERVED_WORTH: Final = 2.5  # a reserved tile whose kind is unknown
+RACE: Final = 1.0  # per space tile turned up: plus when leading, minus when trailing
+END_BONUS: Final = 3.0  # for turning up the tiles that start the last round
+STALL: Final = 0.8  # trailing, emptying a pile costs at most this share of its tile
+LAST_TURN_COST: Final = 0.01  # cards and chips in the last turn: keep them if no matter
+GUESS: Final = (2.0, 0.08)  # a rival's n unseen tiles score about 2 n + 0.08 n²
+
+V = TypeVar("V")
+
+
+class _Lazy(Generic[V]):
+    """A value worked out on first read and then kept on the instance: what
+    ``functools.cached_property`` does, without the lock it takes on Python 3.11."""
+
+    __slots__ = ("fn", "name")
+
+    def __init__(self, fn: Callable[[Any], V]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> _Lazy[V]: ...
+    @overload
+    def __get__(self, obj: object, owner: type) -> V: ...
+    def __get__(self, obj: object, owner: type) -> V | _Lazy[V]:
+        if obj is None:
+            return self
+        value = self.fn(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+def tile_points(tiles: Sequence[int]) -> int:
+    return _tile_points(tuple(tiles))
+
+
+@lru_cache(maxsize=1 << 14)
+def _tile_points(tiles: tuple[int, ...]) -> int:
+    """Cached: the hard bot's playouts call the medium player thousands of times a move."""
+    return sum(tile_breakdown(tiles).values())
+
+
+@lru_cache(maxsize=1 << 14)
+def _pairs(hand: tuple[int, ...], a: int, b: int) -> tuple[tuple[int, int], ...]:
+    return tuple(
+        (x, y)
+        for x, y in combinations(hand, 2)  # a hand is sorted
+        if any(card_matches(CARDS[x].orange, i) and card_matches(CARDS[y].orange, j)
+               for i, j in ((a, b), (b, a)))
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=1 << 14)
+def tile_gains(held: tuple[int, ...]) -> tuple[float, ...]:
+    """For each point kind, what one more tile of it adds to ``held``, plus a share of
+    what a second one adds beyond that (sets grow faster than one by one)."""
+    base, gains = tile_points(held), []
+    for kind in POINT_KINDS:
+        more = list(held)
+        more[kind] += 1
+        one = tile_points(more)
+        more[kind] += 1
+        two = tile_points(more)
+        growth = two - 2 * one + base if held[kind] + 2 <= TILE_COUNTS[kind] else 0
+        gains.append(one - base + POTENTIAL * max(0, growth))
+    return tuple(gains)
+
+
+_PRICE: Final = tuple(CARD_COST + JOKER_COST * (JOKER in card) for card in CARDS)
+"""What spending each card costs in points, before the last turn."""
+
+
+@lru_cache(maxsize=1 << 12)
+def _gate_points(probes: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(gate_points(probes))
+
+
+@lru_cache(maxsize=1 << 12)
+def _gate_gain(probes: tuple[int, ...], p: int, last_turn: bool) -> float:
+    after = gate_points([x + (q == p) for q, x in enumerate(probes)])
+    diffs = [a - b for a, b in zip(after, gate_points(probes), strict=True)]
+    rivals = (sum(diffs) - diffs[p]) / (len(diffs) - 1)
+    return (diffs[p] - rivals) * (1.0 if last_turn else GATE_WEIGHT)
+
+
+class Mind:
+    """What the player on turn knows and wants, gathered once per decision; each part
+    when first asked for (a pick needs only the tile gains)."""
+
+    def __init__(self, s: SpaceMissionState) -> None:
+        self.s, p = s, s.cur
+        self.p, self.hand, self.here, self.last_turn = p, s.hands[p], s.ship[p], s.final_round
+        held = [0] * NUM_KINDS
+        self.mine: list[list[int]] = [[] for _ in range(RING_SIZE)]  # my reserved kinds
+        self.theirs = [0] * RING_SIZE  # how many tiles rivals reserved at each planet
+        tiles, reserved = [0] * s.n, [0] * s.n
+        for owner, kind, pos, _, is_reserved in s.taken:
+            if is_reserved:
+                reserved[owner] += 1
+                if owner == p:
+                    self.mine[pos].append(-1 if s.hide_reserved else kind)
+                else:
+                    self.theirs[pos] += 1
+            else:
+                tiles[owner] += 1
+                if owner == p:  # a rival's tile kinds are not mine to know
+                    held[kind] += 1
+        self._counts = (tile_points(held), tiles, reserved)
+        for kinds in self.mine:  # reserved tiles count as mine when valuing more
+            for kind in kinds:
+                held[kind] += kind >= 0
+        self.held = held
+
+    @_Lazy
+    def worth(self) -> int:
+        return tile_points(self.held)
+
+    @_Lazy
+    def gains(self) -> tuple[float, ...]:
+        return tile_gains(tuple(self.held))
+
+    @_Lazy
+    def lead(self) -> float:
+        return self._lead(*self._counts)
+
+    @_Lazy
+    def seen(self) -> list[tuple[tuple[int, ...], int] | None]:
+        """For each pile, my memory of it and how many tiles rivals took since."""
+        s, p = self.s, self.p
+        looks: list[tuple[int, ...] | None] = [None] * RING_SIZE
+        seqs = [-1] * RING_SIZE
+        for pos in range(RING_SIZE):
+            memory = s.remembered(p, pos)
+            if memory is not None and memory[0] is not None:
+                looks[pos], seqs[pos] = memory
+        since = [0] * RING_SIZE
+        for owner, _, pos, taken_at, _ in s.taken:
+            if owner != p and looks[pos] is not None and taken_at > seqs[pos]:
+                since[pos] += 1
+        return [None if look is None else (look, n) for look, n in zip(looks, since, strict=True)]
+
+    @_Lazy
+    def can_scan(self) -> list[bool]:
+        scans, hand = self.s.board.scans, self.hand
+        return [not scans[pos].keys().isdisjoint(hand) for pos in range(RING_SIZE)]
+
+    @_Lazy
+    def targets(self) -> list[bool]:
+        return [self._is_target(pos) for pos in range(RING_SIZE)]
+
+    @_Lazy
+    def useful(self) -> dict[int, float]:
+        return self._usefulness()
+
+    def _lead(self, own_points: int, tiles: list[int], reserved: list[int]) -> float:
+        """My estimated score less the best rival's, their tiles guessed from the count."""
+        s, (linear, square) = self.s, GUESS
+        scores = [
+            x + RESERVED_WORTH * r
+            for x, r in zip(_gate_points(tuple(s.probes)), reserved, strict=True)
+        ]
+        for developer in s.developer:
+            if developer >= 0:
+                scores[developer] += STATION_POINTS
+        for q, n in enumerate(tiles):
+            scores[q] += own_points if q == self.p else linear * n + square * n * n
+        return scores[self.p] - max(x for q, x in enumerate(scores) if q != self.p)
+
+    def _is_target(self, pos: int) -> bool:
+        """A planet this hand can do something on."""
+        s = self.s
+        if s.developer[pos] >= 0:
+            return s.down[pos] > 0
+        return self.can_scan[pos] or (self.scanned(pos) and bool(self.pairs(pos)))
+
+    def _usefulness(self) -> dict[int, float]:
+        """For each card in hand, 0 to 1, how much it serves a plan.  Blue: a jump to a
+        target out of flying range; green: a scan that reserves or opens a planet;
+        orange: a landing coordinate of a planet scanned or scannable with this hand."""
+        s, board = self.s, self.s.board
+        targets, can_scan = self.targets, self.can_scan
+        far = {pos for pos in range(RING_SIZE) if targets[pos] and self.distance(pos) >= 2}
+        scannable = []  # (cards that scan it, value of a scan) for undeveloped planets
+        landings: set[int | None] = set()
+        for pos in range(RING_SIZE):
+            if s.developer[pos] >= 0:
+                continue
+            scanned = self.scanned(pos)
+            if s.down[pos] or not scanned:
+                scannable.append((board.scans[pos], 0.7 if scanned else 1.0))
+            if scanned or can_scan[pos]:
+                landings.update(board.landing[pos])
+                landings.add(JOKER)
+        useful = {}
+        for card in self.hand:
+            if any(pos in far for pos, _ in board.jumps[card]) or CARDS[card].orange in landings:
+                useful[card] = 1.0
+            else:
+                useful[card] = max((v for scans, v in scannable if card in scans), default=0.0)
+        return useful
+
+    # ------------------------------------------------------------------ values
+
+    def take_value(self, pos: int) -> float:
+        """The expected gain of the best tile I could take from the pile at ``pos``."""
+        if (seen := self.seen[pos]) is not None:
+            counts, since = seen
+            left = sum(counts[:SPACE])
+            if left:  # rivals who took tiles since my look took some good ones
+                skip = min(since // 2, left - 1)  # the best tiles they may have taken
+                for gain, kind in self.by_gain:
+                    skip -= counts[kind]
+                    if skip < 0:
+                        return gain
+        return self.unseen_take
+
+    @_Lazy
+    def by_gain(self) -> list[tuple[float, int]]:
+        """(gain, kind) of the point kinds, best first."""
+        return sorted(zip(self.gains, POINT_KINDS, strict=True), reverse=True)
+
+    @_Lazy
+    def unseen_take(self) -> float:
+        """:meth:`take_value` of a pile I know nothing of."""
+        weights = [TILE_COUNTS[k] - self.held[k] for k in POINT_KINDS]
+        mean = sum(w * g for w, g in zip(weights, self.gains, strict=True)) / max(1, sum(weights))
+        return (mean + max(self.gains)) / 2
+
+    def race(self, pos: int, take: float) -> float:
+        """Points for bringing the end nearer by taking a tile worth ``take`` from
+        ``pos``: a share of its space tiles (all of them for its last point tile), plus
+        when leading, minus when trailing, but never enough to refuse the last tiles."""
+        s, seen = self.s, self.seen[pos]
+        if seen is None or not seen[0][SPACE] or abs(self.lead) < 1.5:
+            return 0.0
+        spaces = seen[0][SPACE]
+        ends = s.faceup < s.threshold <= s.faceup + spaces
+        share = (RACE * spaces + END_BONUS * ends) / max(1, s.down[pos] - spaces)
+        return share if self.lead > 0 else -min(share, STALL * take)
+
+    def secured(self, pos: int) -> float:
+        """What my tiles reserved at ``pos`` are worth: a station there hands them over."""
+        if not self.mine[pos]:
+            return 0.0
+        without = self.held[:]
+        for kind in self.mine[pos]:
+            without[kind] -= kind >= 0
+        hidden = sum(1 for kind in self.mine[pos] if kind < 0)
+        return self.worth - tile_points(without) + RESERVED_WORTH * hidden
+
+    def cost(self, cards: Sequence[int], chips: int = 0) -> float:
+        """What spending these cards and chips costs in points."""
+        if self.last_turn:
+            return LAST_TURN_COST * (len(cards) + chips)
+        scarce = 3.0 if self.s.chips[self.p] < 4 else 1.0
+        return sum(map(_PRICE.__getitem__, cards)) + CHIP_COST * chips * scarce
+
+    def gate_gain(self) -> float:
+        """What one more probe changes in gate points, mine against the rivals' mean."""
+        return _gate_gain(tuple(self.s.probes), self.p, self.last_turn)
+
+    # ------------------------------------------------------------------ board and hand
+
+    def scanned(self, pos: int) -> bool:
+        return bool(self.s.scanned[pos] >> self.p & 1)
+
+    def distance(self, pos: int) -> int:
+        d = abs(pos - self.here)
+        return RING_SIZE if self.here == GATE else min(d, RING_SIZE - d)
+
+    def pairs(self, pos: int) -> Sequence[tuple[int, int]]:
+        """Pairs of my cards (in id order) that cover the landing coordinates at ``pos``."""
+        a, b = self.s.board.landing[pos]
+        return _pairs(self.hand_key, a, b)
+
+    @_Lazy
+    def hand_key(self) -> tuple[int, ...]:
+        return tuple(self.hand)
+
+
+# ---------------------------------------------------------------------- plans
