@@ -12,8 +12,9 @@ selection is UCB1 with availability counts: a child's exploration term uses how
 often it was *available*, since in a world it may not be legal.
 
 :class:`PerfectInfoMCTS` runs the same search on the true state, seeing every
-card and tile and the future draws.  It cheats; it exists only to measure the
-fair bot against it.
+card and tile; the draws still to come it does not know (each of its worlds is
+the true state with its chance drawn anew, ``state.reseeded``).  It cheats; it
+exists only to measure the fair bot against it.
 """
 
 from __future__ import annotations
