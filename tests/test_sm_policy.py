@@ -10,7 +10,7 @@ import pytest
 from navcomp.core import conformance
 from navcomp.games.space_mission import GAME, SpaceMissionState
 from navcomp.games.space_mission.components import RING_SIZE
-from navcomp.games.space_mission.policy import choose
+from navcomp.games.space_mission.policy import choose, ranked
 from space_mission_helpers import (
     FULL_HAND,
     collect,
@@ -97,6 +97,22 @@ def test_choosing_changes_nothing() -> None:
         assert snapshot(state) == before
 
 
+def test_ranked_starts_with_the_choice_lists_legal_actions_once_and_is_fair() -> None:
+    """The hard bot's candidates: medium's choice first, then more of its options."""
+    longer = 0
+    for i, state in enumerate(many_states()):
+        if i % 3:
+            continue
+        order = ranked(state, random.Random(i))
+        assert order[0] == choose(state, random.Random(i))
+        assert len(set(order)) == len(order)
+        assert set(order) <= set(state.legal_actions())
+        longer += len(order) > 1
+        world = state.determinize(state.cur, random.Random(i))
+        assert ranked(world, random.Random(i)) == order, i
+    assert longer > 500
+
+
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_medium_games_end(players: int) -> None:
     for seed in range(3):
@@ -146,6 +162,9 @@ def test_picks_the_tile_that_adds_most() -> None:
     put_ship(s, 0, "ruby-red")
     do(s, "discover")
     assert action(s) == "pick matter-blue"  # completes a pair: 7 points, not 2
+    others = [GAME.action_to_text(a) for a in ranked(s, random.Random(0))]
+    assert others[0] == "pick matter-blue"  # the hard bot weighs the other tiles too
+    assert sorted(others) == sorted(legal_texts(s))
 
 
 def test_flies_to_a_neighbour_it_can_develop_rather_than_jumping() -> None:
