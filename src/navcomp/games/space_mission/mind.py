@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import Any, Final, Generic, TypeVar, overload
+from typing import Any, Final, Generic, NamedTuple, TypeVar, overload
 
 from navcomp.games.space_mission.board import GATE
 from navcomp.games.space_mission.components import (
@@ -100,6 +100,22 @@ def tile_gains(held: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(gains)
 
 
+class TileValues(NamedTuple):
+    gains: tuple[float, ...]  # tile_gains
+    by_gain: tuple[tuple[float, int], ...]  # (gain, kind) of the point kinds, best first
+    unseen_take: float  # Mind.take_value of a pile I know nothing of
+
+
+@lru_cache(maxsize=1 << 14)
+def tile_values(held: tuple[int, ...]) -> TileValues:
+    """What tiles are worth to a player holding ``held`` (reserved ones included)."""
+    gains = tile_gains(held)
+    weights = [TILE_COUNTS[k] - held[k] for k in POINT_KINDS]
+    mean = sum(w * g for w, g in zip(weights, gains, strict=True)) / max(1, sum(weights))
+    by_gain = tuple(sorted(zip(gains, POINT_KINDS, strict=True), reverse=True))
+    return TileValues(gains, by_gain, (mean + max(gains)) / 2)
+
+
 _PRICE: Final = tuple(CARD_COST + JOKER_COST * (JOKER in card) for card in CARDS)
 """What spending each card costs in points, before the last turn."""
 
@@ -151,7 +167,11 @@ class Mind:
 
     @_Lazy
     def gains(self) -> tuple[float, ...]:
-        return tile_gains(tuple(self.held))
+        return self.values[0]
+
+    @_Lazy
+    def values(self) -> TileValues:
+        return tile_values(tuple(self.held))
 
     @_Lazy
     def lead(self) -> float:
@@ -249,16 +269,12 @@ class Mind:
         return self.unseen_take
 
     @_Lazy
-    def by_gain(self) -> list[tuple[float, int]]:
-        """(gain, kind) of the point kinds, best first."""
-        return sorted(zip(self.gains, POINT_KINDS, strict=True), reverse=True)
+    def by_gain(self) -> tuple[tuple[float, int], ...]:
+        return self.values[1]
 
     @_Lazy
     def unseen_take(self) -> float:
-        """:meth:`take_value` of a pile I know nothing of."""
-        weights = [TILE_COUNTS[k] - self.held[k] for k in POINT_KINDS]
-        mean = sum(w * g for w, g in zip(weights, self.gains, strict=True)) / max(1, sum(weights))
-        return (mean + max(self.gains)) / 2
+        return self.values[2]
 
     def race(self, pos: int, take: float) -> float:
         """Points for bringing the end nearer by taking a tile worth ``take`` from

@@ -146,21 +146,22 @@ def plans(m: Mind) -> list[tuple[float, int]]:
     the useful cards it brings in."""
     s, left, drop = m.s, 2 - m.s.done, discards(m)
     refill = min(HAND_SIZE - len(m.hand) + len(drop), len(s.draw) + len(s.discard) + len(drop))
-    found = [(0.0 if m.last_turn else DRAW_VALUE * refill, drop[0] if drop else DRAW)]
+    last, chips = m.last_turn, s.chips[m.p]
+    found = [(0.0 if last else DRAW_VALUE * refill, drop[0] if drop else DRAW)]
     for pos, ways in enumerate(routes(m)):
-        for deed in deeds(m, pos):
-            for route in ways:
-                steps = route.steps + deed.steps
-                if route.card in deed.cards or route.chips + deed.chips > s.chips[m.p]:
+        for deed_steps, deed_action, cards, deed_chips, reward in deeds(m, pos):
+            for route_steps, route_action, card, route_chips, extra in ways:
+                steps = route_steps + deed_steps
+                if card in cards or route_chips + deed_chips > chips:
                     continue
-                if m.last_turn and steps > left:  # the game ends first
+                if last and steps > left:  # the game ends first
                     continue
-                rate = deed.reward + route.extra
-                if not m.last_turn:  # in the last turn only the total counts
+                rate = reward + extra
+                if not last:  # in the last turn only the total counts
                     rate /= steps
                 if steps > left and rate > 0:
                     rate *= SPLIT_TURN
-                found.append((rate, route.action if route.steps else deed.action))
+                found.append((rate, route_action if route_steps else deed_action))
         found += [(r.extra, r.action) for r in ways if r.steps == 1 and r.card >= 0]  # gate
     return found
 
