@@ -10,7 +10,9 @@ avoids emptying piles.
 
 It reads only what the player on turn may know: the public table, its own hand, tiles,
 reserved tiles (unless the printed rule hides them) and stack memory, and, while
-picking, the pile it looks at.  Rivals' tiles are counted, never looked at.
+picking, the pile it looks at.  Rivals' tiles are counted, never looked at.  What it
+knows and how it values tiles and cards, gathered per decision, is
+:class:`navcomp.games.space_mission.mind.Mind`.
 """
 
 from __future__ import annotations
