@@ -80,6 +80,16 @@ PLAY_RANDOMLY = """async ([id, moves]) => {
   return made;
 }"""
 
+UNTIL_MY_TURN = """async (id) => {
+  for (let tries = 0; tries < 300; tries++) {
+    const seen = await (await fetch(`/api/tables/${id}`)).json();
+    if (seen.table.status !== "playing" || (seen.legal || []).length) return true;
+    await new Promise((done) => setTimeout(done, 30));
+  }
+  return false;
+}"""
+"""Waits while the bots move, so the log stops growing."""
+
 LOG_SCROLL = """() => { const l = document.getElementById('log-list');
   return { top: l.scrollTop, bottom: l.scrollHeight - l.clientHeight, entries: l.children.length,
            firstKept: l.firstElementChild.dataset.mark === 'first' }; }"""
@@ -104,6 +114,7 @@ def test_the_log_grows_in_place_and_keeps_the_reader_s_place(
         page.evaluate(PLAY_RANDOMLY, [table_id, 4])
         expect(page.locator("#log-list li").nth(before + 4)).to_be_attached()
         # each push brought its entry: no reload of the whole log, and the same entries
+        assert page.evaluate(UNTIL_MY_TURN, table_id), "the bots did not finish their turns"
         assert fetched == []
         server_log = page.evaluate(
             "async (id) => (await fetch(`/api/tables/${id}/log`)).json()", table_id
