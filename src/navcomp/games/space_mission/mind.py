@@ -100,6 +100,12 @@ def tile_gains(held: tuple[int, ...]) -> tuple[float, ...]:
     return tuple(gains)
 
 
+def ring_steps(a: int, b: int) -> int:
+    """Flights between two ring positions, the short way round."""
+    d = abs(a - b)
+    return min(d, RING_SIZE - d)
+
+
 class TileValues(NamedTuple):
     gains: tuple[float, ...]  # tile_gains
     by_gain: tuple[tuple[float, int], ...]  # (gain, kind) of the point kinds, best first
@@ -315,8 +321,7 @@ class Mind:
         return bool(self.s.scanned[pos] >> self.p & 1)
 
     def distance(self, pos: int) -> int:
-        d = abs(pos - self.here)
-        return RING_SIZE if self.here == GATE else min(d, RING_SIZE - d)
+        return RING_SIZE if self.here == GATE else ring_steps(self.here, pos)
 
     def pairs(self, pos: int) -> Sequence[tuple[int, int]]:
         """Pairs of my cards (in id order) that cover the landing coordinates at ``pos``."""

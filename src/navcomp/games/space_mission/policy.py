@@ -39,7 +39,7 @@ from navcomp.games.space_mission.components import (
     POINT_KINDS,
     RING_SIZE,
 )
-from navcomp.games.space_mission.mind import RESERVED_WORTH, Mind
+from navcomp.games.space_mission.mind import RESERVED_WORTH, Mind, ring_steps
 from navcomp.games.space_mission.scoring import STATION_POINTS
 from navcomp.games.space_mission.state import CONFIRM_TURN, MAIN, PICK, TOPUP, SpaceMissionState
 
@@ -88,8 +88,7 @@ def _stay_or_fly(board: Board, here: int) -> tuple[Route, ...]:
     for pos in range(RING_SIZE):
         side = 1 if (pos - here) % RING_SIZE <= RING_SIZE // 2 else -1
         step = FLY0 + board.ring[(here + side) % RING_SIZE] if pos != here else -1
-        d = abs(pos - here)
-        found.append(Route(min(d, RING_SIZE - d), step, -1, 0, 0.0))
+        found.append(Route(ring_steps(here, pos), step, -1, 0, 0.0))
     return tuple(found)
 
 
