@@ -182,12 +182,19 @@ def test_rollout_candidates_are_legal_in_every_world_the_seat_imagines() -> None
                 assert set(candidates) <= set(worlds.sample(rnd).legal_actions())
 
 
-def test_rollout_keeps_the_medium_move_unless_clearly_beaten() -> None:
-    """With an unreachable margin the bot plays exactly what medium plays."""
-    bot = RolloutBot(seconds=None, iterations=20, horizon=4, margin=1e9)
-    medium = make_bot("medium")
-    for state in _positions(2, seed=6, every=31):
-        assert bot.choose(state, random.Random(4)) == medium.choose(state, random.Random(4))
+@pytest.mark.parametrize("search_base", [True, False])
+def test_rollout_keeps_its_base_move_unless_clearly_beaten(search_base: bool) -> None:
+    """With an unreachable margin the bot plays exactly what its base player plays: the
+    heuristic's ``search_base`` (tuned weights), or without it medium."""
+    bot = RolloutBot(seconds=None, iterations=20, horizon=4, margin=1e9, search_base=search_base)
+    heuristic: Any = GAME.heuristic
+    base = heuristic.search_base if search_base else heuristic
+    differs = 0
+    for state in _positions(2, seed=6, every=5):
+        choice = bot.choose(state, random.Random(4))
+        assert choice == base.choose(state, random.Random(4))
+        differs += choice != heuristic.choose(state, random.Random(4))
+    assert differs > 0 if search_base else differs == 0
 
 
 def test_rollout_respects_a_time_budget_and_counts_playouts() -> None:

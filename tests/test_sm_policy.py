@@ -10,6 +10,7 @@ import pytest
 from navcomp.core import conformance
 from navcomp.games.space_mission import GAME, SpaceMissionState
 from navcomp.games.space_mission.components import RING_SIZE
+from navcomp.games.space_mission.mind import MEDIUM, TUNED, Weights
 from navcomp.games.space_mission.policy import choose, ranked
 from space_mission_helpers import (
     FULL_HAND,
@@ -74,7 +75,8 @@ def test_always_legal_over_thousands_of_states() -> None:
     assert checked > 3000
 
 
-def test_fair_uses_only_what_the_player_may_know() -> None:
+@pytest.mark.parametrize("weights", [MEDIUM, TUNED], ids=["medium", "tuned"])
+def test_fair_uses_only_what_the_player_may_know(weights: Weights) -> None:
     """A world re-dealt for the player on turn gets the same answer, rng for rng."""
     checked = 0
     for i, state in enumerate(many_states()):
@@ -82,10 +84,10 @@ def test_fair_uses_only_what_the_player_may_know() -> None:
             continue
         p = state.cur
         for k in (i, i + 1):
-            expected = choose(state.clone(), random.Random(k))
+            expected = choose(state.clone(), random.Random(k), weights)
             for j in range(2):
                 world = state.determinize(p, random.Random(1000 * i + j))
-                assert choose(world, random.Random(k)) == expected, (i, k, j)
+                assert choose(world, random.Random(k), weights) == expected, (i, k, j)
         checked += 1
     assert checked > 1500
 
@@ -97,20 +99,33 @@ def test_choosing_changes_nothing() -> None:
         assert snapshot(state) == before
 
 
-def test_ranked_starts_with_the_choice_lists_legal_actions_once_and_is_fair() -> None:
-    """The hard bot's candidates: medium's choice first, then more of its options."""
+@pytest.mark.parametrize("weights", [MEDIUM, TUNED], ids=["medium", "tuned"])
+def test_ranked_starts_with_the_choice_lists_legal_actions_once_and_is_fair(
+    weights: Weights,
+) -> None:
+    """The hard bot's candidates: the player's choice first, then more of its options."""
     longer = 0
     for i, state in enumerate(many_states()):
         if i % 3:
             continue
-        order = ranked(state, random.Random(i))
-        assert order[0] == choose(state, random.Random(i))
+        order = ranked(state, random.Random(i), weights)
+        assert order[0] == choose(state, random.Random(i), weights)
         assert len(set(order)) == len(order)
         assert set(order) <= set(state.legal_actions())
         longer += len(order) > 1
         world = state.determinize(state.cur, random.Random(i))
-        assert ranked(world, random.Random(i)) == order, i
+        assert ranked(world, random.Random(i), weights) == order, i
     assert longer > 500
+
+
+def test_the_tuned_player_is_a_different_player() -> None:
+    """Hard's playouts use the tuned weights; medium keeps its own."""
+    assert TUNED != MEDIUM
+    differs = sum(
+        choose(state, random.Random(i)) != choose(state, random.Random(i), TUNED)
+        for i, state in enumerate(medium_states(2, seed=1, every=1))
+    )
+    assert differs > 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

@@ -62,7 +62,8 @@ class RolloutBot:
     the game's own horizon, ``heuristic.rollout_turns`` turns, if its heuristic names
     one, else play to the end).  ``margin`` and ``z``: another candidate replaces the heuristic's
     choice only if its mean value, paired over the same worlds, is higher by more than
-    ``margin`` and by more than ``z`` standard errors."""
+    ``margin`` and by more than ``z`` standard errors.  ``search_base``: build on the
+    heuristic's ``search_base`` (a stronger player than ``choose``) where it has one."""
 
     name = "rollout"
     cheats = False
@@ -75,6 +76,7 @@ class RolloutBot:
         horizon: int | None = DEFAULT_HORIZON,
         margin: float = DEFAULT_MARGIN,
         z: float = DEFAULT_Z,
+        search_base: bool = True,
     ) -> None:
         check_budget(seconds, iterations)
         if candidates < 1 or (horizon is not None and horizon < 0):
@@ -85,6 +87,7 @@ class RolloutBot:
         self.horizon = horizon
         self.margin = margin
         self.z = z
+        self.search_base = search_base
         self.last_iterations = 0
 
     def _worlds(self, state: GameState, player: int) -> Determinizer | TrueState:
@@ -115,6 +118,8 @@ class RolloutBot:
         heuristic: Any = state.game.heuristic
         if heuristic is None:
             return legal[int(rng.random() * len(legal))]
+        if self.search_base:
+            heuristic = getattr(heuristic, "search_base", heuristic)
         found = self._candidates(state, legal, heuristic, rng)
         if len(found) == 1:
             return found[0]

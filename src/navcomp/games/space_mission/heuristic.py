@@ -32,6 +32,7 @@ from navcomp.games.space_mission.components import (
     SPACE,
     WATER,
 )
+from navcomp.games.space_mission.mind import MEDIUM, TUNED, Weights
 from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_total
 from navcomp.games.space_mission.state import (
     CONFIRM_TURN,
@@ -110,6 +111,13 @@ def values_from_scores(scores: Sequence[float]) -> list[float]:
 
 
 class SpaceMissionHeuristic:
+    """The hooks, with the heuristic player's ``weights``: the medium level's by default.
+    ``search_base`` is the same with the tuned weights, for the hard level's playouts."""
+
+    def __init__(self, weights: Weights = MEDIUM) -> None:
+        self.weights = weights
+        self.search_base = self if weights == TUNED else SpaceMissionHeuristic(TUNED)
+
     def evaluate(self, state: GameState) -> list[float]:
         assert isinstance(state, SpaceMissionState)
         result = state.result()
@@ -150,7 +158,7 @@ class SpaceMissionHeuristic:
         from navcomp.games.space_mission.policy import choose
 
         assert isinstance(state, SpaceMissionState)
-        return choose(state, rng)
+        return choose(state, rng, self.weights)
 
     def ranked_actions(self, state: GameState, rng: random.Random) -> list[int]:
         """The heuristic player's choice, then the first steps of its other plans, best
@@ -158,7 +166,7 @@ class SpaceMissionHeuristic:
         from navcomp.games.space_mission.policy import ranked
 
         assert isinstance(state, SpaceMissionState)
-        return ranked(state, rng)
+        return ranked(state, rng, self.weights)
 
 
 _POINT_KINDS: Final = tuple(range(SPACE))

@@ -27,17 +27,37 @@ from navcomp.games.space_mission.components import (
 from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_breakdown
 from navcomp.games.space_mission.state import SpaceMissionState
 
-CARD_COST: Final = 0.6  # points a card in hand is worth; a joker more
-JOKER_COST: Final = 0.5
-CHIP_COST: Final = 0.3  # three times that when fewer than four are left
-GATE_WEIGHT: Final = 0.2  # share of a jump's gate points counted before the last turn
-POTENTIAL: Final = 1.0  # share of a second same-kind tile's extra gain credited to one
-RESERVED_WORTH: Final = 2.5  # a reserved tile whose kind is unknown
-RACE: Final = 1.0  # per space tile turned up: plus when leading, minus when trailing
-END_BONUS: Final = 3.0  # for turning up the tiles that start the last round
-STALL: Final = 0.8  # trailing, emptying a pile costs at most this share of its tile
-LAST_TURN_COST: Final = 0.01  # cards and chips in the last turn: keep them if no matter
-GUESS: Final = (2.0, 0.08)  # a rival's n unseen tiles score about 2 n + 0.08 n²
+
+class Weights(NamedTuple):
+    """The player's judgement, in points.  :data:`MEDIUM` is the medium level's;
+    :data:`TUNED`, found by self-play against it, is what the hard level's playouts use."""
+
+    card_cost: float = 0.6  # points a card in hand is worth; a joker more
+    joker_cost: float = 0.5
+    chip_cost: float = 0.3  # three times that when fewer than four are left
+    gate_weight: float = 0.2  # share of a jump's gate points counted before the last turn
+    potential: float = 1.0  # share of a second same-kind tile's extra gain credited to one
+    reserved_worth: float = 2.5  # a reserved tile whose kind is unknown
+    race: float = 1.0  # per space tile turned up: plus when leading, minus when trailing
+    end_bonus: float = 3.0  # for turning up the tiles that start the last round
+    stall: float = 0.8  # trailing, emptying a pile costs at most this share of its tile
+    last_turn_cost: float = 0.01  # cards and chips in the last turn: keep them if no matter
+    guess: tuple[float, float] = (2.0, 0.08)  # a rival's n unseen tiles score 2 n + 0.08 n²
+    draw_value: float = 0.8  # points per useful card a Top up brings in
+    useless: float = 0.35  # cards less useful than this are discarded when topping up
+    scan_option: float = 1.0  # a first scan opens the way to develop the planet
+    split_turn: float = 0.85  # a plan the turn end interrupts: a rival may get there first
+
+
+MEDIUM: Final = Weights()
+TUNED: Final = Weights(
+    card_cost=0.3,
+    chip_cost=0.15,
+    potential=1.5,
+    stall=0.4,
+    guess=(1.2, 0.048),
+    scan_option=0.5,
+)
 
 V = TypeVar("V")
 
@@ -85,7 +105,7 @@ def _pairs(hand: tuple[int, ...], a: int, b: int) -> tuple[tuple[int, int], ...]
 
 
 @lru_cache(maxsize=1 << 14)
-def tile_gains(held: tuple[int, ...]) -> tuple[float, ...]:
+def tile_gains(held: tuple[int, ...], potential: float) -> tuple[float, ...]:
     """For each point kind, what one more tile of it adds to ``held``, plus a share of
     what a second one adds beyond that (sets grow faster than one by one)."""
     base, gains = tile_points(held), []
@@ -96,7 +116,7 @@ def tile_gains(held: tuple[int, ...]) -> tuple[float, ...]:
         more[kind] += 1
         two = tile_points(more)
         growth = two - 2 * one + base if held[kind] + 2 <= TILE_COUNTS[kind] else 0
-        gains.append(one - base + POTENTIAL * max(0, growth))
+        gains.append(one - base + potential * max(0, growth))
     return tuple(gains)
 
 
@@ -113,17 +133,19 @@ class TileValues(NamedTuple):
 
 
 @lru_cache(maxsize=1 << 14)
-def tile_values(held: tuple[int, ...]) -> TileValues:
+def tile_values(held: tuple[int, ...], potential: float) -> TileValues:
     """What tiles are worth to a player holding ``held`` (reserved ones included)."""
-    gains = tile_gains(held)
+    gains = tile_gains(held, potential)
     weights = [TILE_COUNTS[k] - held[k] for k in POINT_KINDS]
     mean = sum(w * g for w, g in zip(weights, gains, strict=True)) / max(1, sum(weights))
     by_gain = tuple(sorted(zip(gains, POINT_KINDS, strict=True), reverse=True))
     return TileValues(gains, by_gain, (mean + max(gains)) / 2)
 
 
-_PRICE: Final = tuple(CARD_COST + JOKER_COST * (JOKER in card) for card in CARDS)
-"""What spending each card costs in points, before the last turn."""
+@lru_cache(maxsize=8)
+def _prices(card_cost: float, joker_cost: float) -> tuple[float, ...]:
+    """What spending each card costs in points, before the last turn."""
+    return tuple(card_cost + joker_cost * (JOKER in card) for card in CARDS)
 
 
 @lru_cache(maxsize=1 << 12)
@@ -132,19 +154,19 @@ def _gate_points(probes: tuple[int, ...]) -> tuple[int, ...]:
 
 
 @lru_cache(maxsize=1 << 12)
-def _gate_gain(probes: tuple[int, ...], p: int, last_turn: bool) -> float:
+def _gate_gain(probes: tuple[int, ...], p: int, last_turn: bool, weight: float) -> float:
     after = gate_points([x + (q == p) for q, x in enumerate(probes)])
     diffs = [a - b for a, b in zip(after, gate_points(probes), strict=True)]
     rivals = (sum(diffs) - diffs[p]) / (len(diffs) - 1)
-    return (diffs[p] - rivals) * (1.0 if last_turn else GATE_WEIGHT)
+    return (diffs[p] - rivals) * (1.0 if last_turn else weight)
 
 
 class Mind:
     """What the player on turn knows and wants, gathered once per decision; each part
     when first asked for (a pick needs only the tile gains)."""
 
-    def __init__(self, s: SpaceMissionState) -> None:
-        self.s, p = s, s.cur
+    def __init__(self, s: SpaceMissionState, weights: Weights = MEDIUM) -> None:
+        self.s, p, self.w = s, s.cur, weights
         self.p, self.hand, self.here, self.last_turn = p, s.hands[p], s.ship[p], s.final_round
         held = [0] * NUM_KINDS
         self.mine: list[list[int]] = [[] for _ in range(RING_SIZE)]  # my reserved kinds
@@ -177,7 +199,7 @@ class Mind:
 
     @_Lazy
     def values(self) -> TileValues:
-        return tile_values(tuple(self.held))
+        return tile_values(tuple(self.held), self.w.potential)
 
     @_Lazy
     def lead(self) -> float:
@@ -214,10 +236,9 @@ class Mind:
 
     def _lead(self, own_points: int, tiles: list[int], reserved: list[int]) -> float:
         """My estimated score less the best rival's, their tiles guessed from the count."""
-        s, (linear, square) = self.s, GUESS
+        s, (linear, square), worth = self.s, self.w.guess, self.w.reserved_worth
         scores = [
-            x + RESERVED_WORTH * r
-            for x, r in zip(_gate_points(tuple(s.probes)), reserved, strict=True)
+            x + worth * r for x, r in zip(_gate_points(tuple(s.probes)), reserved, strict=True)
         ]
         for developer in s.developer:
             if developer >= 0:
@@ -291,8 +312,9 @@ class Mind:
             return 0.0
         spaces = seen[0][SPACE]
         ends = s.faceup < s.threshold <= s.faceup + spaces
-        share = (RACE * spaces + END_BONUS * ends) / max(1, s.down[pos] - spaces)
-        return share if self.lead > 0 else -min(share, STALL * take)
+        w = self.w
+        share = (w.race * spaces + w.end_bonus * ends) / max(1, s.down[pos] - spaces)
+        return share if self.lead > 0 else -min(share, w.stall * take)
 
     def secured(self, pos: int) -> float:
         """What my tiles reserved at ``pos`` are worth: a station there hands them over."""
@@ -302,18 +324,20 @@ class Mind:
         for kind in self.mine[pos]:
             without[kind] -= kind >= 0
         hidden = sum(1 for kind in self.mine[pos] if kind < 0)
-        return self.worth - tile_points(without) + RESERVED_WORTH * hidden
+        return self.worth - tile_points(without) + self.w.reserved_worth * hidden
 
     def cost(self, cards: Sequence[int], chips: int = 0) -> float:
         """What spending these cards and chips costs in points."""
+        w = self.w
         if self.last_turn:
-            return LAST_TURN_COST * (len(cards) + chips)
+            return w.last_turn_cost * (len(cards) + chips)
         scarce = 3.0 if self.s.chips[self.p] < 4 else 1.0
-        return sum(map(_PRICE.__getitem__, cards)) + CHIP_COST * chips * scarce
+        price = _prices(w.card_cost, w.joker_cost)
+        return sum(map(price.__getitem__, cards)) + w.chip_cost * chips * scarce
 
     def gate_gain(self) -> float:
         """What one more probe changes in gate points, mine against the rivals' mean."""
-        return _gate_gain(tuple(self.s.probes), self.p, self.last_turn)
+        return _gate_gain(tuple(self.s.probes), self.p, self.last_turn, self.w.gate_weight)
 
     # ------------------------------------------------------------------ board and hand
 

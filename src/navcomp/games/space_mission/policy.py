@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Final, NamedTuple
+from typing import NamedTuple
 
 from navcomp.games.space_mission.actions import (
     CONFIRM,
@@ -39,14 +39,9 @@ from navcomp.games.space_mission.components import (
     POINT_KINDS,
     RING_SIZE,
 )
-from navcomp.games.space_mission.mind import RESERVED_WORTH, Mind, ring_steps
+from navcomp.games.space_mission.mind import MEDIUM, Mind, Weights, ring_steps
 from navcomp.games.space_mission.scoring import STATION_POINTS
 from navcomp.games.space_mission.state import CONFIRM_TURN, MAIN, PICK, TOPUP, SpaceMissionState
-
-DRAW_VALUE: Final = 0.8  # points per useful card a Top up brings in
-USELESS: Final = 0.35  # cards less useful than this are discarded when topping up
-SCAN_OPTION: Final = 1.0  # a first scan opens the way to develop the planet
-SPLIT_TURN: Final = 0.85  # a plan the turn end interrupts: a rival may get there first
 
 
 class Route(NamedTuple):
@@ -114,7 +109,7 @@ def deeds(m: Mind, pos: int) -> list[Deed]:
     if s.developer[pos] >= 0:
         return [Deed(1, DISCOVER, (), 0, look)] if s.down[pos] else []
     found = []
-    given = RESERVED_WORTH * m.theirs[pos] / (s.n - 1)  # a station hands rivals theirs
+    given = m.w.reserved_worth * m.theirs[pos] / (s.n - 1)  # a station hands rivals theirs
     built = STATION_POINTS + look + m.secured(pos) - given
     pairs = sorted(m.pairs(pos), key=lambda q: m.useful[q[0]] + m.useful[q[1]])
     if pairs and m.scanned(pos):
@@ -136,7 +131,7 @@ def deeds(m: Mind, pos: int) -> list[Deed]:
             if c != card
         )
         hope = (0.5 + 0.3 * lands) * max(0.2, 1.0 - s.faceup / s.threshold)
-        option = 0.0 if m.scanned(pos) else SCAN_OPTION
+        option = 0.0 if m.scanned(pos) else m.w.scan_option
         cost = m.cost([card], chips=1 if s.down[pos] else 0)
         found.append(Deed(1, scanners[card], (card,), 1, hope * take + race + option - cost))
     return found
@@ -148,7 +143,7 @@ def plans(m: Mind) -> list[tuple[float, int]]:
     s, left, drop = m.s, 2 - m.s.done, discards(m)
     refill = min(HAND_SIZE - len(m.hand) + len(drop), len(s.draw) + len(s.discard) + len(drop))
     last, chips = m.last_turn, s.chips[m.p]
-    found = [(0.0 if last else DRAW_VALUE * refill, drop[0] if drop else DRAW)]
+    found = [(0.0 if last else m.w.draw_value * refill, drop[0] if drop else DRAW)]
     for pos, ways in enumerate(routes(m)):
         for deed_steps, deed_action, cards, deed_chips, reward in deeds(m, pos):
             for route_steps, route_action, card, route_chips, extra in ways:
@@ -161,7 +156,7 @@ def plans(m: Mind) -> list[tuple[float, int]]:
                 if not last:  # in the last turn only the total counts
                     rate /= steps
                 if steps > left and rate > 0:
-                    rate *= SPLIT_TURN
+                    rate *= m.w.split_turn
                 found.append((rate, route_action if route_steps else deed_action))
         found += [(r.extra, r.action) for r in ways if r.steps == 1 and r.card >= 0]  # gate
     return found
@@ -170,10 +165,13 @@ def plans(m: Mind) -> list[tuple[float, int]]:
 # ---------------------------------------------------------------------- top up
 
 
-def discards(m: Mind, below: float = USELESS) -> list[int]:
-    """Cards less useful than ``below``, least useful first, as many as the draw pile
-    can replace (a reshuffle of a small discard pile would hand them back)."""
+def discards(m: Mind, below: float | None = None) -> list[int]:
+    """Cards less useful than ``below`` (the weights' ``useless``), least useful first,
+    as many as the draw pile can replace (a reshuffle of a small discard pile would hand
+    them back)."""
     s = m.s
+    if below is None:
+        below = m.w.useless
     if m.last_turn:
         return []
     useless = [c for u, c in sorted((u, c) for c, u in m.useful.items()) if u < below]
@@ -196,11 +194,12 @@ def idle(m: Mind, found: list[tuple[float, int]]) -> int:
 # ---------------------------------------------------------------------- choose
 
 
-def choose(state: SpaceMissionState, rng: random.Random) -> int:
-    """The medium player's action for ``state.cur`` (see the module docstring)."""
+def choose(state: SpaceMissionState, rng: random.Random, weights: Weights = MEDIUM) -> int:
+    """The heuristic player's action for ``state.cur`` (see the module docstring); with
+    :data:`~navcomp.games.space_mission.mind.MEDIUM` weights, the medium player's."""
     if state.phase == CONFIRM_TURN:
         return CONFIRM
-    m = Mind(state)
+    m = Mind(state, weights)
     if state.phase == PICK:
         pile = state.real[state.pick_pos]  # the pile the player is looking at
         assert pile is not None
@@ -216,22 +215,22 @@ def choose(state: SpaceMissionState, rng: random.Random) -> int:
     return ties[0] if len(ties) == 1 else ties[int(rng.random() * len(ties))]
 
 
-def ranked(state: SpaceMissionState, rng: random.Random) -> list[int]:
+def ranked(state: SpaceMissionState, rng: random.Random, weights: Weights = MEDIUM) -> list[int]:
     """The medium player's choice first, then its other options, best first (each action
     once): the first steps of its other plans; the other tiles of the pile, by what they
     add; drawing or discarding the least useful cards.  Reads what :func:`choose` reads:
     fair to the seat."""
-    first = choose(state, rng)
+    first = choose(state, rng, weights)
     phase = state.phase
     order: list[int] = []
     if phase == MAIN:
-        order = [a for _, a in sorted(plans(Mind(state)), key=lambda plan: -plan[0])]
+        order = [a for _, a in sorted(plans(Mind(state, weights)), key=lambda plan: -plan[0])]
     elif phase == PICK:
-        pile, gains = state.real[state.pick_pos], Mind(state).gains
+        pile, gains = state.real[state.pick_pos], Mind(state, weights).gains
         assert pile is not None
         order = [PICK0 + k for k in sorted(POINT_KINDS, key=lambda k: -gains[k]) if pile[k]]
     elif phase == TOPUP:
-        useful = Mind(state).useful
+        useful = Mind(state, weights).useful
         order = [DRAW, *(DISCARD0 + c for _, c in sorted((u, c) for c, u in useful.items()))]
     seen = {first}
     found = [first]
