@@ -34,7 +34,7 @@ class Weights(NamedTuple):
 
     card_cost: float = 0.6  # points a card in hand is worth; a joker more
     joker_cost: float = 0.5
-    chip_cost: float = 0.3  # three times that when fewer than four are left
+    chip_cost: float = 0.3  # more when few are left (scarce_chips)
     gate_weight: float = 0.2  # share of a jump's gate points counted before the last turn
     potential: float = 1.0  # share of a second same-kind tile's extra gain credited to one
     reserved_worth: float = 2.5  # a reserved tile whose kind is unknown
@@ -47,6 +47,10 @@ class Weights(NamedTuple):
     useless: float = 0.35  # cards less useful than this are discarded when topping up
     scan_option: float = 1.0  # a first scan opens the way to develop the planet
     split_turn: float = 0.85  # a plan the turn end interrupts: a rival may get there first
+    hope: float = 0.5  # chance a tile reserved by a scan arrives; more if I hold a landing
+    hope_landing: float = 0.3
+    race_lead: float = 1.5  # a lead or gap in points below which the race does not matter
+    scarce_chips: float = 3.0  # chips cost this many times more when fewer than four are left
 
 
 MEDIUM: Final = Weights()
@@ -308,7 +312,7 @@ class Mind:
         ``pos``: a share of its space tiles (all of them for its last point tile), plus
         when leading, minus when trailing, but never enough to refuse the last tiles."""
         s, seen = self.s, self.seen[pos]
-        if seen is None or not seen[0][SPACE] or abs(self.lead) < 1.5:
+        if seen is None or not seen[0][SPACE] or abs(self.lead) < self.w.race_lead:
             return 0.0
         spaces = seen[0][SPACE]
         ends = s.faceup < s.threshold <= s.faceup + spaces
@@ -331,7 +335,7 @@ class Mind:
         w = self.w
         if self.last_turn:
             return w.last_turn_cost * (len(cards) + chips)
-        scarce = 3.0 if self.s.chips[self.p] < 4 else 1.0
+        scarce = w.scarce_chips if self.s.chips[self.p] < 4 else 1.0
         price = _prices(w.card_cost, w.joker_cost)
         return sum(map(price.__getitem__, cards)) + w.chip_cost * chips * scarce
 

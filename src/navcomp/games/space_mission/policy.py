@@ -130,7 +130,7 @@ def deeds(m: Mind, pos: int) -> list[Deed]:
             for c in m.hand
             if c != card
         )
-        hope = (0.5 + 0.3 * lands) * max(0.2, 1.0 - s.faceup / s.threshold)
+        hope = (m.w.hope + m.w.hope_landing * lands) * max(0.2, 1.0 - s.faceup / s.threshold)
         option = 0.0 if m.scanned(pos) else m.w.scan_option
         cost = m.cost([card], chips=1 if s.down[pos] else 0)
         found.append(Deed(1, scanners[card], (card,), 1, hope * take + race + option - cost))
