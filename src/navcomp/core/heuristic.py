@@ -2,6 +2,12 @@
 
 Bots are written against the game protocol only; a game's knowledge reaches
 them through an object of this shape, ``game.heuristic``.
+
+Optional hooks, looked up with ``getattr`` by the bots that use them:
+``ranked_actions(state, rng)`` (the heuristic player's choice, then its other options,
+best first: the rollout bot's candidates), ``rollout_turns`` (a playout horizon in
+turns) and ``search_base`` (the hooks of a stronger heuristic player for search to build
+on, where the game has one).
 """
 
 from __future__ import annotations
