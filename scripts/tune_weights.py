@@ -57,7 +57,7 @@ def variants(start: Weights) -> list[tuple[str, Weights]]:
         if isinstance(value, tuple):
             tries: list[Any] = [tuple(x * f for x in value) for f in (0.6, 1.4)]
         else:
-            tries = [value * 0.5, value * 1.5] if value else [0.5, 1.0]
+            tries = [value * 0.5, value * 1.5]
         found += [(f"{name}={v!r}", start._replace(**{name: v})) for v in tries]
     return found
 
