@@ -108,6 +108,21 @@ def test_iteration_budget_replaces_time() -> None:
     assert (tree.seconds, tree.iterations, peek.seconds, peek.iterations) == (None, 7, None, 7)
 
 
+def test_iteration_budget_keeps_the_rest_of_a_levels_settings(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A level that builds on medium rather than the tuned player stays so under an
+    iteration budget (the level ``hard-on-medium`` of docs/bots.md)."""
+    monkeypatch.setitem(
+        LEVELS, "hard-on-medium", lambda s: RolloutBot(s or 1.0, search_base=False, z=2.0)
+    )
+    settings = Settings("space-mission", 2, ("hard-on-medium", "hard"), 2, 0, None, 9, 50, 1)
+    on_medium, hard = seat_bot("hard-on-medium", settings), seat_bot("hard", settings)
+    assert isinstance(on_medium, RolloutBot) and isinstance(hard, RolloutBot)
+    assert (on_medium.iterations, on_medium.search_base, on_medium.z) == (9, False, 2.0)
+    assert (hard.iterations, hard.search_base) == (9, True)
+
+
 # ------------------------------------------------------------ reproducibility
 
 

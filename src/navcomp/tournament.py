@@ -209,6 +209,7 @@ def seat_bot(level: str, settings: Settings) -> Bot:
             horizon=bot.horizon,
             margin=bot.margin,
             z=bot.z,
+            search_base=bot.search_base,
         )
     return bot
 
