@@ -197,6 +197,28 @@ def test_rollout_keeps_its_base_move_unless_clearly_beaten(search_base: bool) ->
     assert differs > 0 if search_base else differs == 0
 
 
+def test_rollout_takes_the_games_margin_unless_given_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without a margin of its own the bot uses the game's ``rollout_margin``: an
+    unreachable one keeps it on its base player's moves, none lets it depart."""
+    heuristic: Any = GAME.heuristic
+    base = heuristic.search_base
+    positions = _positions(2, seed=6, every=5)
+    departs = {}
+    for margin in (1e9, -1.0):
+        monkeypatch.setattr(type(heuristic), "rollout_margin", margin)
+        bot = RolloutBot(seconds=None, iterations=20, horizon=4, z=-1e9)
+        departs[margin] = sum(
+            bot.choose(state, random.Random(4)) != base.choose(state, random.Random(4))
+            for state in positions
+        )
+    assert departs[1e9] == 0 and departs[-1.0] > 0
+    given = RolloutBot(seconds=None, iterations=20, horizon=4, margin=1e9, z=-1e9)
+    assert all(
+        given.choose(state, random.Random(4)) == base.choose(state, random.Random(4))
+        for state in positions
+    )
+
+
 def test_rollout_respects_a_time_budget_and_counts_playouts() -> None:
     bot = RolloutBot(seconds=0.05)
     state = _positions(2, seed=3, every=40)[2]

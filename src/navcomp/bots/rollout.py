@@ -37,6 +37,7 @@ evaluation were much weaker than finishing the game (the evaluation does not val
 and ships).  A game whose playouts to the end cost too much names a horizon in turns
 (``heuristic.rollout_turns``; Space Pioneers does)."""
 DEFAULT_MARGIN = 0.02
+"""For a game whose heuristic names no ``rollout_margin``."""
 DEFAULT_Z = 1.5
 LEAD_SCALE = 8.0
 """Points of final lead that make a clearly better finish (a logistic's scale)."""
@@ -62,7 +63,8 @@ class RolloutBot:
     the game's own horizon, ``heuristic.rollout_turns`` turns, if its heuristic names
     one, else play to the end).  ``margin`` and ``z``: another candidate replaces the heuristic's
     choice only if its mean value, paired over the same worlds, is higher by more than
-    ``margin`` and by more than ``z`` standard errors.  ``search_base``: build on the
+    ``margin`` (None: the game's ``heuristic.rollout_margin``, else ``DEFAULT_MARGIN``)
+    and by more than ``z`` standard errors.  ``search_base``: build on the
     heuristic's ``search_base`` (a stronger player than ``choose``) where it has one."""
 
     name = "rollout"
@@ -74,7 +76,7 @@ class RolloutBot:
         iterations: int | None = None,
         candidates: int = DEFAULT_CANDIDATES,
         horizon: int | None = DEFAULT_HORIZON,
-        margin: float = DEFAULT_MARGIN,
+        margin: float | None = None,
         z: float = DEFAULT_Z,
         search_base: bool = True,
     ) -> None:
@@ -127,18 +129,21 @@ class RolloutBot:
         hint = arms[0]
         self._race(state, player, arms, heuristic, rng)
         best = max(arms, key=lambda arm: arm.mean())
-        if best is hint or not self._clearly_better(best, hint):
+        margin = self.margin
+        if margin is None:
+            margin = getattr(heuristic, "rollout_margin", DEFAULT_MARGIN)
+        if best is hint or not self._clearly_better(best, hint, margin):
             return hint.action
         return best.action
 
-    def _clearly_better(self, best: _Arm, hint: _Arm) -> bool:
+    def _clearly_better(self, best: _Arm, hint: _Arm, margin: float) -> bool:
         diffs = [v - hint.values[r] for r, v in best.values.items() if r in hint.values]
         n = len(diffs)
         if n < 2:
             return False
         mean = sum(diffs) / n
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > self.margin and mean > self.z * math.sqrt(var / n)
+        return mean > margin and mean > self.z * math.sqrt(var / n)
 
     def _race(
         self,

@@ -6,8 +6,9 @@ them through an object of this shape, ``game.heuristic``.
 Optional hooks, looked up with ``getattr`` by the bots that use them:
 ``ranked_actions(state, rng)`` (the heuristic player's choice, then its other options,
 best first: the rollout bot's candidates), ``rollout_turns`` (a playout horizon in
-turns) and ``search_base`` (the hooks of a stronger heuristic player for search to build
-on, where the game has one).
+turns), ``rollout_margin`` (by how much, in mean playout value, another candidate must
+beat the heuristic's choice) and ``search_base`` (the hooks of a stronger heuristic
+player for search to build on, where the game has one).
 """
 
 from __future__ import annotations

@@ -114,6 +114,10 @@ class SpaceMissionHeuristic:
     """The hooks, with the heuristic player's ``weights``: the medium level's by default.
     ``search_base`` is the same with the tuned weights, for the hard level's playouts."""
 
+    rollout_margin = 0.06
+    """Depart from the tuned player only for a large gain: playouts model every seat as
+    the tuned player, so small gains are often the model's (docs/bots.md)."""
+
     def __init__(self, weights: Weights = MEDIUM) -> None:
         self.weights = weights
         self.search_base = self if weights == TUNED else SpaceMissionHeuristic(TUNED)
