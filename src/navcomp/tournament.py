@@ -192,25 +192,12 @@ def game_setup(seed: int, index: int, players: int) -> tuple[int, list[random.Ra
 
 
 def seat_bot(level: str, settings: Settings) -> Bot:
-    """A fresh bot; searching ones get the iteration budget if one was given."""
+    """A fresh bot; searching ones get the iteration budget if one was given, and keep
+    every other setting of their level."""
     bot = make_bot(level, settings.seconds)
-    if settings.iterations is not None and isinstance(bot, ISMCTS):
-        return type(bot)(
-            seconds=None,
-            iterations=settings.iterations,
-            exploration=bot.exploration,
-            playout_steps=bot.playout_steps,
-        )
-    if settings.iterations is not None and isinstance(bot, RolloutBot):
-        return type(bot)(
-            seconds=None,
-            iterations=settings.iterations,
-            candidates=bot.candidates,
-            horizon=bot.horizon,
-            margin=bot.margin,
-            z=bot.z,
-            search_base=bot.search_base,
-        )
+    if settings.iterations is not None and isinstance(bot, ISMCTS | RolloutBot):
+        bot.seconds = None
+        bot.iterations = settings.iterations
     return bot
 
 
