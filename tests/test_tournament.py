@@ -18,8 +18,8 @@ from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
 from navcomp.bots.rollout import CheatingRollout, RolloutBot
 from navcomp.cli import main
 from navcomp.core import GameState
-from navcomp.stats import wilson_interval
-from navcomp.tournament import Settings, seat_bot, seating
+from navcomp.stats import mean_interval, wilson_interval
+from navcomp.tournament import Settings, game_setup, seat_bot, seating
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -65,6 +65,16 @@ def test_wilson_interval_symmetry_and_bounds() -> None:
         wilson_interval(3, 2)
 
 
+def test_mean_interval_known_values() -> None:
+    lo, hi = mean_interval([0.5, 0.5, 1.0, 0.0])  # mean 1/2, variance 1/6, n 4
+    assert lo == pytest.approx(0.5 - 1.959964 * (1 / 24) ** 0.5)
+    assert hi == pytest.approx(0.5 + 1.959964 * (1 / 24) ** 0.5)
+    assert mean_interval([0.0, 1.0]) == (0.0, 1.0)  # kept inside [0, 1]
+    assert mean_interval([0.75, 0.75, 0.75]) == (0.75, 0.75)
+    with pytest.raises(ValueError):
+        mean_interval([1.0])
+
+
 # ------------------------------------------------------------ seating, bots
 
 
@@ -94,6 +104,36 @@ def test_uneven_rotation_is_reported(capsys: pytest.CaptureFixture[str]) -> None
     args = ["tournament", "--players", "3", "--bots", "easy", "--games", "4", "--jobs", "1"]
     assert main(args) == 0
     assert "not a multiple of 3 players" in capsys.readouterr().out
+
+
+def test_duplicate_plays_each_deal_in_every_rotation(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    args = ["--players", "2", "--bots", "medium,easy", "--games", "6", "--jobs", "1"]
+    data = run_json(tmp_path, *args, "--duplicate", "--seed", "3")
+    records = data["records"]
+    assert data["duplicate"] is True
+    assert [r["deal"] for r in records] == [0, 0, 1, 1, 2, 2]
+    assert [r["seats"] for r in records[:2]] == [["medium", "easy"], ["easy", "medium"]]
+    seeds = [r["seed"] for r in records]
+    assert seeds[0] == seeds[1] and seeds[2] == seeds[3] and seeds[4] == seeds[5]
+    assert len(set(seeds)) == 3
+    for name in ("medium", "easy"):
+        lo, hi = data["bots"][name]["deal_ci95"]
+        assert 0.0 <= lo <= data["bots"][name]["win_rate"] <= hi <= 1.0
+    assert "95% CI over the 3 deals" in capsys.readouterr().out
+    plain = run_json(tmp_path, *args, "--seed", "3")
+    assert plain["duplicate"] is False and "deal_ci95" not in plain["bots"]["medium"]
+    assert [r["deal"] for r in plain["records"]] == list(range(6))
+    assert len({r["seed"] for r in plain["records"]}) == 6
+
+
+def test_games_of_one_deal_share_the_deal_not_the_bots_generators() -> None:
+    first_seed, first_rngs = game_setup(4, 0, 2, deal=0)
+    second_seed, second_rngs = game_setup(4, 1, 2, deal=0)
+    assert first_seed == second_seed != game_setup(4, 2, 2, deal=1)[0]
+    assert first_rngs[0].random() != second_rngs[0].random()
+    assert game_setup(4, 0, 2)[0] != game_setup(4, 1, 2)[0]  # without deals, a seed a game
 
 
 def test_iteration_budget_replaces_time() -> None:
@@ -216,6 +256,7 @@ def expect_usage_error(capsys: pytest.CaptureFixture[str], args: list[str]) -> s
         (["--iterations-per-move", "-5"], "--iterations-per-move"),
         (["--seconds-per-move", "1", "--iterations-per-move", "5"], "not both"),
         (["--max-rounds", "-1"], "--max-rounds"),
+        (["--players", "2", "--games", "3", "--duplicate"], "multiple of 2 players"),
         (["--out", "/nonexistent-dir/results.json"], "does not exist"),
         (["--plot", "/nonexistent-dir/chart.png"], "does not exist"),
         (["--plot", "chart.jpg"], "must end in .png"),

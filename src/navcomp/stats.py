@@ -27,3 +27,18 @@ def wilson_interval(successes: float, trials: int, z: float = Z95) -> tuple[floa
     low = 0.0 if successes == 0 else max(0.0, centre - half)  # exact at the ends
     high = 1.0 if successes == trials else min(1.0, centre + half)
     return low, high
+
+
+def mean_interval(values: list[float], z: float = Z95) -> tuple[float, float]:
+    """The normal-approximation interval for the mean of ``values``, kept inside [0, 1].
+
+    For the win shares of paired (duplicate) deals, whose games are not independent
+    draws and so do not fit the Wilson interval's binomial model.
+    """
+    n = len(values)
+    if n < 2:
+        raise ValueError("need at least two values")
+    mean = sum(values) / n
+    variance = sum((v - mean) ** 2 for v in values) / (n - 1)
+    half = z * math.sqrt(variance / n)
+    return max(0.0, mean - half), min(1.0, mean + half)

@@ -5,7 +5,10 @@ list is repeated to fill the seats.  Seats rotate: game i seats the list
 rotated by ``i % players``, so over a multiple of ``players`` games every bot
 sits in every position equally often.  Game i takes its seed and every bot's
 random generator from ``(--seed, i)`` alone, so the outcome of a game does
-not depend on ``--jobs`` or on the order games finish in.  With
+not depend on ``--jobs`` or on the order games finish in.  With ``--duplicate``
+games are played in groups of ``players`` on one deal (the same board, hands
+and draws), one game in each rotation, as in duplicate bridge: the luck of
+the deal and of the seat then falls on every bot alike.  With
 ``--iterations-per-move`` (or bots that do not search) a tournament is
 exactly reproducible; with time budgets it depends on how busy the machine is.
 
@@ -31,7 +34,7 @@ from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC
 from navcomp.bots.rollout import RolloutBot
 from navcomp.core import ActionError, play
 from navcomp.games import game_names, get_game
-from navcomp.stats import wilson_interval
+from navcomp.stats import mean_interval, wilson_interval
 from navcomp.tournament_output import Progress, plot, report
 
 DEFAULT_MAX_ROUNDS = 50
@@ -71,6 +74,11 @@ def add_parser(commands: Any) -> None:
     add("--jobs", type=int, help="worker processes (default: CPUs; 1: in this process)")
     add("--seed", type=int, default=0, help="the tournament's seed (default 0)")
     add(
+        "--duplicate",
+        action="store_true",
+        help="play each deal once in every rotation of the seats (--games: a multiple of players)",
+    )
+    add(
         "--max-rounds",
         type=int,
         default=DEFAULT_MAX_ROUNDS,
@@ -103,6 +111,8 @@ class Settings:
     max_rounds: int | None
     """None when the game has no ``max_rounds`` option."""
     jobs: int
+    duplicate: bool = False
+    """Each deal is played ``players`` times, once in every rotation."""
 
     @property
     def options(self) -> dict[str, Any]:
@@ -140,6 +150,11 @@ def settings_from(args: argparse.Namespace) -> Settings:
         raise UsageError("--seconds-per-move must be positive")
     if iterations is not None and iterations < 1:
         raise UsageError("--iterations-per-move must be at least 1")
+    if args.duplicate and args.games % args.players:
+        raise UsageError(
+            f"--duplicate: --games must be a multiple of {args.players} players "
+            "(each deal is played once in every seating)"
+        )
     if args.max_rounds < 0:
         raise UsageError("--max-rounds must be 0 (no cap) or positive")
     if args.plot is not None and not args.plot.lower().endswith(".png"):
@@ -156,6 +171,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         iterations=iterations,
         max_rounds=args.max_rounds if "max_rounds" in game.info.options else None,
         jobs=jobs,
+        duplicate=args.duplicate,
     )
 
 
@@ -184,11 +200,22 @@ def seating(lineup: tuple[str, ...], index: int) -> list[str]:
     return list(lineup[shift:] + lineup[:shift])
 
 
-def game_setup(seed: int, index: int, players: int) -> tuple[int, list[random.Random]]:
-    """Game ``index``'s seed and one random generator per seat, from (seed, index) only."""
+def deal_of(settings: Settings, index: int) -> int:
+    """The deal game ``index`` is played on: its own, or its group's under ``--duplicate``."""
+    return index // settings.players if settings.duplicate else index
+
+
+def game_setup(
+    seed: int, index: int, players: int, deal: int | None = None
+) -> tuple[int, list[random.Random]]:
+    """Game ``index``'s seed and one random generator per seat, from (seed, index) only;
+    with ``deal``, the game's seed is that deal's (the bots' generators stay the game's)."""
     master = random.Random(f"navcomp-tournament/{seed}/{index}")
     game_seed = master.getrandbits(32)
-    return game_seed, [random.Random(master.getrandbits(64)) for _ in range(players)]
+    rngs = [random.Random(master.getrandbits(64)) for _ in range(players)]
+    if deal is not None:
+        game_seed = random.Random(f"navcomp-tournament/{seed}/deal/{deal}").getrandbits(32)
+    return game_seed, rngs
 
 
 def seat_bot(level: str, settings: Settings) -> Bot:
@@ -204,7 +231,10 @@ def seat_bot(level: str, settings: Settings) -> Bot:
 def play_game(settings: Settings, index: int) -> Record:
     """Play game ``index`` (every move through the checked path) and return its record."""
     seats = seating(settings.lineup, index)
-    game_seed, rngs = game_setup(settings.seed, index, settings.players)
+    deal = deal_of(settings, index)
+    game_seed, rngs = game_setup(
+        settings.seed, index, settings.players, deal if settings.duplicate else None
+    )
     bots = [seat_bot(level, settings) for level in seats]
     state = get_game(settings.game).new_initial_state(settings.players, game_seed, settings.options)
     actions = 0
@@ -224,6 +254,7 @@ def play_game(settings: Settings, index: int) -> Record:
     rounds = view.get("round") if isinstance(view, dict) else None
     return {
         "index": index,
+        "deal": deal,
         "seed": game_seed,
         "seats": seats,
         "scores": list(result.scores),
@@ -290,6 +321,9 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
             "seat_games": total["seats"],
         }
+    if settings.duplicate and settings.games > settings.players:
+        for name, interval in _deal_intervals(names, records).items():
+            bots[name]["deal_ci95"] = list(interval)
     rounds = [r["rounds"] for r in records]
     return {
         "game": settings.game,
@@ -303,11 +337,27 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
         },
         "max_rounds": settings.max_rounds,
         "jobs": settings.jobs,
+        "duplicate": settings.duplicate,
         "bots": bots,
         "mean_actions": sum(r["actions"] for r in records) / len(records),
         "mean_rounds": None if None in rounds else sum(rounds) / len(rounds),
         "capped": sum(1 for r in records if r["capped"]),
         "records": records,
+    }
+
+
+def _deal_intervals(names: list[str], records: list[Record]) -> dict[str, tuple[float, float]]:
+    """Per bot, a 95% interval for its win rate from its win share deal by deal: the
+    games of one deal are paired, and pairing takes the deal's luck out of the spread."""
+    shares: dict[str, dict[int, list[float]]] = {name: {} for name in names}
+    for record in records:
+        share = 1.0 / len(record["winners"])
+        for seat, name in enumerate(record["seats"]):
+            won = share if seat in record["winners"] else 0.0
+            shares[name].setdefault(record["deal"], []).append(won)
+    return {
+        name: mean_interval([sum(games) / len(games) for games in deals.values()])
+        for name, deals in shares.items()
     }
 
 

@@ -59,6 +59,7 @@ def report(summary: dict[str, Any]) -> str:
     lines = [
         f"{s['game']}: {s['games']} games, {s['players']} players, seed {s['seed']}; "
         f"seats {', '.join(s['lineup'])} rotating"
+        + ("; each deal played in every rotation" if s["duplicate"] else "")
         + (f"; searching bots {searching}" if searches else ""),
         f"win rate per seat-game (shared wins count 1/k); an even share is {1 / s['players']:.1%}",
         "",
@@ -69,6 +70,12 @@ def report(summary: dict[str, Any]) -> str:
         lines.append(
             f"{name:<8}{b['games']:>7}{b['wins']:>9.2f}{b['win_rate']:>10.1%}  "
             f"{ci:<17}{b['mean_score']:>10.2f}"
+        )
+    paired = [(name, b["deal_ci95"]) for name, b in s["bots"].items() if "deal_ci95" in b]
+    if paired:
+        lines.append(
+            f"95% CI over the {s['games'] // s['players']} deals (each deal's games paired): "
+            + "; ".join(f"{name} [{lo:.1%}, {hi:.1%}]" for name, (lo, hi) in paired)
         )
     categories = list(dict.fromkeys(c for b in s["bots"].values() for c in b["mean_breakdown"]))
     widths = [max(len(c), 5) + 2 for c in categories]
