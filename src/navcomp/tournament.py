@@ -211,7 +211,7 @@ def game_setup(
     """Game ``index``'s seed and one random generator per seat, from (seed, index) only;
     with ``deal``, the game's seed is that deal's (the bots' generators stay the game's)."""
     master = random.Random(f"navcomp-tournament/{seed}/{index}")
-    game_seed = master.getrandbits(32)
+    game_seed = master.getrandbits(32)  # drawn even when replaced: the bots' draws come after
     rngs = [random.Random(master.getrandbits(64)) for _ in range(players)]
     if deal is not None:
         game_seed = random.Random(f"navcomp-tournament/{seed}/deal/{deal}").getrandbits(32)
@@ -296,7 +296,14 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
     """The JSON report: setup, per-bot figures (aggregated by level name), game records."""
     names = list(dict.fromkeys(settings.lineup))
     totals: dict[str, dict[str, Any]] = {
-        name: {"games": 0, "wins": 0.0, "score": 0, "parts": {}, "seats": [0] * settings.players}
+        name: {
+            "games": 0,
+            "wins": 0.0,
+            "score": 0,
+            "parts": {},
+            "seats": [0] * settings.players,
+            "by_deal": {},
+        }
         for name in names
     }
     for record in records:
@@ -305,7 +312,9 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             total = totals[name]
             total["games"] += 1
             total["seats"][seat] += 1
-            total["wins"] += share if seat in record["winners"] else 0.0
+            won = share if seat in record["winners"] else 0.0
+            total["wins"] += won
+            total["by_deal"].setdefault(record["deal"], []).append(won)
             total["score"] += record["scores"][seat]
             for category, points in record["breakdown"][seat].items():
                 total["parts"][category] = total["parts"].get(category, 0) + points
@@ -321,9 +330,10 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
             "seat_games": total["seats"],
         }
-    if settings.duplicate and settings.games > settings.players:
-        for name, interval in _deal_intervals(names, records).items():
-            bots[name]["deal_ci95"] = list(interval)
+        if settings.duplicate and settings.games > settings.players:
+            # The games of a deal are paired: their mean takes the deal's luck out.
+            deals = total["by_deal"].values()
+            bots[name]["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
     rounds = [r["rounds"] for r in records]
     return {
         "game": settings.game,
@@ -343,21 +353,6 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
         "mean_rounds": None if None in rounds else sum(rounds) / len(rounds),
         "capped": sum(1 for r in records if r["capped"]),
         "records": records,
-    }
-
-
-def _deal_intervals(names: list[str], records: list[Record]) -> dict[str, tuple[float, float]]:
-    """Per bot, a 95% interval for its win rate from its win share deal by deal: the
-    games of one deal are paired, and pairing takes the deal's luck out of the spread."""
-    shares: dict[str, dict[int, list[float]]] = {name: {} for name in names}
-    for record in records:
-        share = 1.0 / len(record["winners"])
-        for seat, name in enumerate(record["seats"]):
-            won = share if seat in record["winners"] else 0.0
-            shares[name].setdefault(record["deal"], []).append(won)
-    return {
-        name: mean_interval([sum(games) / len(games) for games in deals.values()])
-        for name, deals in shares.items()
     }
 
 
