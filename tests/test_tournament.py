@@ -215,6 +215,22 @@ def test_json_keys_and_totals(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     assert f"{games}/{games} games" in captured.err  # the progress line
 
 
+def test_report_columns_line_up_for_long_bot_names(capsys: pytest.CaptureFixture[str]) -> None:
+    args = ["--bots", "ismcts-cheat,random", "--games", "2", "--iterations-per-move", "2"]
+    assert main(["tournament", *args, "--jobs", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    table = next(line for line in lines if line.startswith("bot") and "win rate" in line)
+    games_end = table.index("games") + len("games")
+    breakdown = next(line for line in lines if line.startswith("bot") and "minerals" in line)
+    minerals_end = breakdown.index("minerals") + len("minerals")
+    for name in ("ismcts-cheat", "random"):
+        row, parts = [line for line in lines if line.split(" ")[0] == name]
+        assert row[: table.index("games")].rstrip() == name
+        assert row[:games_end].split()[-1] == "2"  # each bot sat in both games
+        assert parts[: breakdown.index("gate")].rstrip() == name
+        float(parts[:minerals_end].split()[-1])  # a figure ends under its heading
+
+
 def test_capped_games_are_counted(tmp_path: Path) -> None:
     data = run_json(tmp_path, "--bots", "easy", "--games", "2", "--jobs", "1", "--max-rounds", "2")
     assert data["capped"] == 2

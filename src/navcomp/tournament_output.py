@@ -56,6 +56,7 @@ def report(summary: dict[str, Any]) -> str:
         else f"{budget['seconds_per_move']:g} s a move"
     )
     searches = any(name in SEARCHING for name in s["lineup"])
+    col = max(8, *(len(name) + 2 for name in s["bots"]))  # the bot column: names line up
     lines = [
         f"{s['game']}: {s['games']} games, {s['players']} players, seed {s['seed']}; "
         f"seats {', '.join(s['lineup'])} rotating"
@@ -63,12 +64,12 @@ def report(summary: dict[str, Any]) -> str:
         + (f"; searching bots {searching}" if searches else ""),
         f"win rate per seat-game (shared wins count 1/k); an even share is {1 / s['players']:.1%}",
         "",
-        f"{'bot':<8}{'games':>7}{'wins':>9}{'win rate':>10}  {'95% CI':<17}{'mean score':>10}",
+        f"{'bot':<{col}}{'games':>7}{'wins':>9}{'win rate':>10}  {'95% CI':<17}{'mean score':>10}",
     ]
     for name, b in s["bots"].items():
         ci = f"[{b['ci95'][0]:.1%}, {b['ci95'][1]:.1%}]"
         lines.append(
-            f"{name:<8}{b['games']:>7}{b['wins']:>9.2f}{b['win_rate']:>10.1%}  "
+            f"{name:<{col}}{b['games']:>7}{b['wins']:>9.2f}{b['win_rate']:>10.1%}  "
             f"{ci:<17}{b['mean_score']:>10.2f}"
         )
     paired = [(name, b["deal_ci95"]) for name, b in s["bots"].items() if "deal_ci95" in b]
@@ -82,12 +83,12 @@ def report(summary: dict[str, Any]) -> str:
     lines += [
         "",
         "mean points per category",
-        "bot     " + "".join(f"{c:>{w}}" for c, w in zip(categories, widths, strict=True)),
+        f"{'bot':<{col}}" + "".join(f"{c:>{w}}" for c, w in zip(categories, widths, strict=True)),
     ]
     for name, b in s["bots"].items():
         parts = b["mean_breakdown"]
         row = "".join(f"{parts.get(c, 0):>{w}.2f}" for c, w in zip(categories, widths, strict=True))
-        lines.append(f"{name:<8}{row}")
+        lines.append(f"{name:<{col}}{row}")
     rounds = "" if s["mean_rounds"] is None else f", {s['mean_rounds']:.1f} rounds"
     lines += [
         "",
