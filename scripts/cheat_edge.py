@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import random
 import sys
+from functools import partial
 
 from navcomp.bots import levels
 from navcomp.bots.rollout import RolloutBot
@@ -83,33 +84,30 @@ class PilesOnly(PartTruth):
         return world
 
 
-class KnowsCards(RolloutBot):
-    name = "knows-cards"
+class PartlyCheating(RolloutBot):
+    """Hard's search in worlds with one part of the truth put back (``PARTS``)."""
+
     cheats = True
+
+    def __init__(self, part: str, seconds: float) -> None:
+        super().__init__(seconds=seconds)
+        self.name = part
+        self.part = part
+
+    @classmethod
+    def of_level(cls, part: str, seconds: float | None) -> PartlyCheating:
+        return cls(part, seconds or levels.HARD_SECONDS)
 
     def _worlds(self, state: SpaceMissionState, player: int) -> PartTruth:  # type: ignore[override]
-        return PartTruth(state, player, true_cards=True)
+        if self.part == "knows-piles":
+            return PilesOnly(state, player)
+        return PartTruth(state, player, true_cards=self.part == "knows-cards")
 
 
-class KnowsTiles(RolloutBot):
-    name = "knows-tiles"
-    cheats = True
-
-    def _worlds(self, state: SpaceMissionState, player: int) -> PartTruth:  # type: ignore[override]
-        return PartTruth(state, player, true_cards=False)
-
-
-class KnowsPiles(RolloutBot):
-    name = "knows-piles"
-    cheats = True
-
-    def _worlds(self, state: SpaceMissionState, player: int) -> PilesOnly:  # type: ignore[override]
-        return PilesOnly(state, player)
+PARTS = ("knows-cards", "knows-tiles", "knows-piles")
 
 
 if __name__ == "__main__":
-    budget = levels.HARD_SECONDS
-    levels.LEVELS["knows-cards"] = lambda seconds: KnowsCards(seconds=seconds or budget)
-    levels.LEVELS["knows-tiles"] = lambda seconds: KnowsTiles(seconds=seconds or budget)
-    levels.LEVELS["knows-piles"] = lambda seconds: KnowsPiles(seconds=seconds or budget)
+    for part in PARTS:
+        levels.LEVELS[part] = partial(PartlyCheating.of_level, part)
     sys.exit(main(["tournament", "--game", "space-mission", *sys.argv[1:]]))
