@@ -12,7 +12,8 @@ game's evaluation likes least for the seat (it reads nothing the seat cannot kno
     .venv/bin/python scripts/world_bias.py bias --games 60 --seed 5
 
 ``tournament`` runs ``navcomp tournament`` with the extra levels ``wary2`` and
-``wary3``: hard searching in such worlds:
+``wary3``, hard searching in such worlds, and ``bold2``, hard searching in the better
+for its seat of two worlds (the opposite belief):
 
     .venv/bin/python scripts/world_bias.py tournament --players 2 --bots wary2,cheat \\
         --games 200 --seconds-per-move 0.2 --jobs 2 --seed 13 --duplicate
@@ -39,29 +40,35 @@ WORLDS = 20
 
 
 class WaryWorlds:
-    """The worst for ``player``, by ``evaluate``, of ``count`` worlds from ``worlds``."""
+    """The worst (``bold``: the best) for ``player``, by ``evaluate``, of ``count``
+    worlds from ``worlds``."""
 
-    def __init__(self, worlds: Determinizer, player: int, evaluate: Any, count: int) -> None:
+    def __init__(
+        self, worlds: Determinizer, player: int, evaluate: Any, count: int, bold: bool = False
+    ) -> None:
         self.worlds = worlds
         self.player = player
         self.evaluate = evaluate
         self.count = count
+        self.pick = max if bold else min
 
     def sample(self, rng: random.Random) -> GameState:
         drawn = [self.worlds.sample(rng) for _ in range(self.count)]
-        return min(drawn, key=lambda world: self.evaluate(world)[self.player])
+        return self.pick(drawn, key=lambda world: self.evaluate(world)[self.player])
 
 
 class WaryRollout(RolloutBot):
-    """Hard, playing each round of playouts in a wary world."""
+    """Hard, playing each round of playouts in a wary (or bold) world."""
 
-    def __init__(self, seconds: float | None, count: int) -> None:
+    def __init__(self, seconds: float | None, count: int, bold: bool = False) -> None:
         super().__init__(seconds=levels.HARD_SECONDS if seconds is None else seconds)
         self.count = count
+        self.bold = bold
 
     def _worlds(self, state: GameState, player: int) -> Any:
         heuristic: Any = state.game.heuristic
-        return WaryWorlds(state.determinizer(player), player, heuristic.evaluate, self.count)
+        worlds = state.determinizer(player)
+        return WaryWorlds(worlds, player, heuristic.evaluate, self.count, self.bold)
 
 
 def bias(games: int, seed: int) -> None:
@@ -95,6 +102,7 @@ def main(argv: list[str]) -> int:
     if argv[:1] == ["tournament"]:
         for count in (2, 3):
             levels.LEVELS[f"wary{count}"] = lambda seconds, c=count: WaryRollout(seconds, c)
+        levels.LEVELS["bold2"] = lambda seconds: WaryRollout(seconds, 2, bold=True)
         from navcomp.cli import main as navcomp
 
         return navcomp(argv)
