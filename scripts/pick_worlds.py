@@ -26,11 +26,12 @@ searching in such worlds) and ``pick3`` (piles capped at 3 tiles):
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
 from typing import Any, NamedTuple
+
+import experiment_cli
 
 from navcomp.bots import levels
 from navcomp.bots.base import HeuristicBot
@@ -247,20 +248,12 @@ def calibrate(games: int, seed: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["tournament"]:
-        tuned = 1.5  # the potential of the tuned player, the cheat's base
-        levels.LEVELS["pick"] = lambda seconds: PickRollout(seconds, Model(None, False, tuned))
-        levels.LEVELS["pick2"] = lambda seconds: PickRollout(seconds, Model(2, True, tuned))
-        from navcomp.cli import main as navcomp
-
-        return navcomp(argv)
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["calibrate"])
-    parser.add_argument("--games", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=5)
-    args = parser.parse_args(argv)
-    calibrate(args.games, args.seed)
-    return 0
+    tuned = 1.5  # the potential of the tuned player, the cheat's base
+    extra = {
+        "pick": lambda seconds: PickRollout(seconds, Model(None, False, tuned)),
+        "pick2": lambda seconds: PickRollout(seconds, Model(2, True, tuned)),
+    }
+    return experiment_cli.run(argv, extra, __doc__.split("\n\n")[0], "calibrate", calibrate)
 
 
 if __name__ == "__main__":

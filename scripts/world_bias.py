@@ -23,11 +23,12 @@ Space Mission only; docs/bots.md, "Where the cheat's edge comes from", has the f
 
 from __future__ import annotations
 
-import argparse
 import random
 import statistics
 import sys
 from typing import Any
+
+import experiment_cli
 
 from navcomp.bots import levels
 from navcomp.bots.base import HeuristicBot
@@ -99,20 +100,11 @@ def bias(games: int, seed: int) -> None:
 
 
 def main(argv: list[str]) -> int:
-    if argv[:1] == ["tournament"]:
-        for count in (2, 3):
-            levels.LEVELS[f"wary{count}"] = lambda seconds, c=count: WaryRollout(seconds, c)
-        levels.LEVELS["bold2"] = lambda seconds: WaryRollout(seconds, 2, bold=True)
-        from navcomp.cli import main as navcomp
-
-        return navcomp(argv)
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("command", choices=["bias"])
-    parser.add_argument("--games", type=int, default=60)
-    parser.add_argument("--seed", type=int, default=5)
-    args = parser.parse_args(argv)
-    bias(args.games, args.seed)
-    return 0
+    extra: dict[str, Any] = {
+        f"wary{count}": lambda seconds, c=count: WaryRollout(seconds, c) for count in (2, 3)
+    }
+    extra["bold2"] = lambda seconds: WaryRollout(seconds, 2, bold=True)
+    return experiment_cli.run(argv, extra, __doc__.split("\n\n")[0], "bias", bias)
 
 
 if __name__ == "__main__":
