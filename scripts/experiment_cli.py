@@ -8,7 +8,8 @@ measurement with ``--games`` and ``--seed``.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Mapping
+import random
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from navcomp.bots import levels
@@ -33,3 +34,20 @@ def run(
     args = parser.parse_args(argv)
     measure(args.games, args.seed)
     return 0
+
+
+def medium_positions(games: int, rnd: random.Random) -> Iterator[tuple[Any, int, int]]:
+    """Every position of ``games`` two-player Space Mission games of medium against
+    medium, as (state, seat to move, actions so far); the game goes on from the
+    state when the caller asks for the next, so it must not change it."""
+    from navcomp.bots.base import HeuristicBot
+    from navcomp.games import SPACE_MISSION
+
+    bot = HeuristicBot()
+    for _ in range(games):
+        state: Any = SPACE_MISSION.new_initial_state(2, rnd.getrandbits(32))
+        step = 0
+        while (seat := state.current_player) is not None:
+            yield state, seat, step
+            state.apply_action(bot.choose(state, rnd))
+            step += 1

@@ -34,10 +34,8 @@ from typing import Any, NamedTuple
 import experiment_cli
 
 from navcomp.bots import levels
-from navcomp.bots.base import HeuristicBot
 from navcomp.bots.rollout import RolloutBot
 from navcomp.core.protocol import GameState
-from navcomp.games import SPACE_MISSION
 from navcomp.games.space_mission import determinize
 from navcomp.games.space_mission.components import NUM_KINDS, SPACE
 from navcomp.games.space_mission.mind import tile_gains
@@ -193,7 +191,6 @@ def _rival_counts(state: Any, rival: int) -> list[int]:
 
 def calibrate(games: int, seed: int) -> None:
     rnd = random.Random(seed)
-    bot = HeuristicBot()
     models = {  # the rival is medium: potential 1.0
         "uniform": UNIFORM,
         "pick": Model(None, False, 1.0),
@@ -206,36 +203,31 @@ def calibrate(games: int, seed: int) -> None:
     score_gap: dict[str, list[float]] = {name: [] for name in models}
     kind_error: dict[str, list[float]] = {name: [] for name in models}
     kind_hits: dict[str, list[float]] = {name: [] for name in models}
-    for _ in range(games):
-        state: Any = SPACE_MISSION.new_initial_state(2, rnd.getrandbits(32))
-        step = 0
-        while (seat := state.current_player) is not None:
-            rival = 1 - seat
-            known = determinize._tiles(state, seat)
-            rival_loose = [i for i in known[2] if state.taken[i][0] == rival]
-            if step > 20 and step % 10 == 0 and rival_loose:
-                true_score = state.score_now().scores[rival]
-                true_counts = _rival_counts(state, rival)
-                worlds = state.determinizer(seat)
-                for name, model in models.items():
-                    scores: list[float] = []
-                    errors: list[float] = []
-                    hits: list[bool] = []
-                    for _ in range(WORLDS):
-                        world: Any = worlds.sample(rnd)
-                        if model != UNIFORM:
-                            repick(world, seat, known, rnd, model)
-                        scores.append(world.score_now().scores[rival])
-                        counts = _rival_counts(world, rival)
-                        errors.append(
-                            sum((a - b) ** 2 for a, b in zip(counts, true_counts, strict=True))
-                        )
-                        hits += [world.taken[i][1] == state.taken[i][1] for i in rival_loose]
-                    score_gap[name].append(true_score - statistics.mean(scores))
-                    kind_error[name].append(statistics.mean(errors))
-                    kind_hits[name].append(statistics.mean(hits))
-            state.apply_action(bot.choose(state, rnd))
-            step += 1
+    for state, seat, step in experiment_cli.medium_positions(games, rnd):
+        rival = 1 - seat
+        known = determinize._tiles(state, seat)
+        rival_loose = [i for i in known[2] if state.taken[i][0] == rival]
+        if step > 20 and step % 10 == 0 and rival_loose:
+            true_score = state.score_now().scores[rival]
+            true_counts = _rival_counts(state, rival)
+            worlds = state.determinizer(seat)
+            for name, model in models.items():
+                scores: list[float] = []
+                errors: list[float] = []
+                hits: list[bool] = []
+                for _ in range(WORLDS):
+                    world: Any = worlds.sample(rnd)
+                    if model != UNIFORM:
+                        repick(world, seat, known, rnd, model)
+                    scores.append(world.score_now().scores[rival])
+                    counts = _rival_counts(world, rival)
+                    errors.append(
+                        sum((a - b) ** 2 for a, b in zip(counts, true_counts, strict=True))
+                    )
+                    hits += [world.taken[i][1] == state.taken[i][1] for i in rival_loose]
+                score_gap[name].append(true_score - statistics.mean(scores))
+                kind_error[name].append(statistics.mean(errors))
+                kind_hits[name].append(statistics.mean(hits))
     for name in models:
         gaps, errors = score_gap[name], kind_error[name]
         print(

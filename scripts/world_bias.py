@@ -31,7 +31,6 @@ from typing import Any
 import experiment_cli
 
 from navcomp.bots import levels
-from navcomp.bots.base import HeuristicBot
 from navcomp.bots.rollout import RolloutBot
 from navcomp.core.protocol import Determinizer, GameState
 from navcomp.games import SPACE_MISSION
@@ -75,22 +74,16 @@ class WaryRollout(RolloutBot):
 def bias(games: int, seed: int) -> None:
     heuristic: Any = SPACE_MISSION.heuristic
     rnd = random.Random(seed)
-    bot = HeuristicBot()
     shortfall: dict[int, list[float]] = {count: [] for count in COUNTS}
-    for _ in range(games):
-        state: Any = SPACE_MISSION.new_initial_state(2, rnd.getrandbits(32))
-        step = 0
-        while (seat := state.current_player) is not None:
-            rival = 1 - seat
-            if step > 20 and step % 10 == 0 and any(t[0] == rival for t in state.taken):
-                true = state.score_now().scores[rival]
-                worlds = state.determinizer(seat)
-                for count in COUNTS:
-                    wary = WaryWorlds(worlds, seat, heuristic.evaluate, count)
-                    drawn = [wary.sample(rnd).score_now().scores[rival] for _ in range(WORLDS)]
-                    shortfall[count].append(true - statistics.mean(drawn))
-            state.apply_action(bot.choose(state, rnd))
-            step += 1
+    for state, seat, step in experiment_cli.medium_positions(games, rnd):
+        rival = 1 - seat
+        if step > 20 and step % 10 == 0 and any(t[0] == rival for t in state.taken):
+            true = state.score_now().scores[rival]
+            worlds = state.determinizer(seat)
+            for count in COUNTS:
+                wary = WaryWorlds(worlds, seat, heuristic.evaluate, count)
+                drawn = [wary.sample(rnd).score_now().scores[rival] for _ in range(WORLDS)]
+                shortfall[count].append(true - statistics.mean(drawn))
     for count, values in shortfall.items():
         error = statistics.stdev(values) / len(values) ** 0.5
         print(
