@@ -4,24 +4,30 @@ A determinizer deals a rival's hidden tiles uniformly from the tiles the seat ca
 place.  But each was picked from a pile the rival saw, and the rival took what it
 liked.  ``PickWorlds`` re-deals those tiles (the ``loose`` ones of the seat's
 knowledge: not pinned by a pile the seat remembers) in the order they were taken,
-each by a model of that pick: the pile then held ``size`` tiles (its face-down and
+each by a ``Model`` of that pick: the pile then held ``size`` tiles (its face-down and
 face-up tiles now, plus those taken from it since), drawn from the tiles still
-undealt; the rival took the one that added most to its tiles so far
-(``scoring.tile_total``).  Everything it reads the seat knows, so the worlds stay
-fair.  ``size`` can be capped (``cap``): a weaker selection.
+undealt, and the rival took the kind it valued most given its tiles so far
+(``mind.tile_gains``, as the heuristic players value tiles).  ``size`` can be capped
+(a weaker selection); where the seat looked at the pile after the pick, the pick can
+be made to beat every kind the seat saw left there.  Everything it reads the seat
+knows, so the worlds stay fair.
 
 ``calibrate`` plays medium against medium (2 players) and, every 10 actions after
 the 20th where the rival holds a tile the seat cannot place, compares the rival's
-true tiles with 20 worlds for the seat to move: the rival's score, and the squared
-error of its count of each kind (lower is better):
+true tiles with 20 worlds for the seat to move: the rival's score, the squared error
+of its count of each kind (lower is better) and how often a world gives a hidden tile
+its true kind:
 
     .venv/bin/python scripts/pick_worlds.py calibrate --games 60 --seed 5
 
 ``tournament`` runs ``navcomp tournament`` with the extra levels ``pick`` (hard
-searching in such worlds) and ``pick3`` (piles capped at 3 tiles):
+searching in worlds picked from the whole pile) and ``pick2`` (piles capped at 2
+tiles, and beating what the seat saw left):
 
     .venv/bin/python scripts/pick_worlds.py tournament --players 2 --bots pick,cheat \\
         --games 200 --seconds-per-move 0.2 --jobs 2 --seed 13 --duplicate
+
+docs/bots.md, "Inferring the kinds from the rivals' picks", has the figures.
 """
 
 from __future__ import annotations
