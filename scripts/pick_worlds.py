@@ -166,7 +166,7 @@ class PickWorlds:
 
     def __init__(self, state: Any, player: int, model: Model) -> None:
         self.worlds = state.determinizer(player)
-        self.known = determinize._tiles(state, player)
+        self.known = self.worlds.tiles  # what the determinizer found the seat knows
         self.player = player
         self.model = model
 
