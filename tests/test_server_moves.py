@@ -44,6 +44,15 @@ def test_every_bad_move_is_refused_and_changes_nothing(database_url: str) -> Non
                 400,
                 "malformed_json",
             ),
+            (  # not UTF-8: the framework's own parse error, named like any bad JSON
+                on_turn.client.post(
+                    path,
+                    content=b'{"action":"\xff","expected_version":0}',
+                    headers={**on_turn.headers, "Content-Type": "application/json"},
+                ),
+                400,
+                "malformed_json",
+            ),
             (
                 on_turn.post(path, {"action": "fly to the moon", "expected_version": 0}),
                 400,

@@ -23,6 +23,10 @@ def error_response(error: ApiError) -> JSONResponse:
     return JSONResponse(error.body(), status_code=error.status)
 
 
+def _malformed_json() -> JSONResponse:
+    return error_response(ApiError(400, "malformed_json", "the body is not valid JSON"))
+
+
 async def on_api_error(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, ApiError)
     return error_response(error)
@@ -32,7 +36,7 @@ async def on_validation_error(_request: Request, error: Exception) -> JSONRespon
     assert isinstance(error, RequestValidationError)
     problems = error.errors()
     if any(p.get("type") == "json_invalid" for p in problems):
-        return error_response(ApiError(400, "malformed_json", "the body is not valid JSON"))
+        return _malformed_json()
     where = "; ".join(
         f"{'.'.join(str(part) for part in p.get('loc', ()))}: {p.get('msg', '')}"
         for p in problems[:5]
@@ -42,6 +46,8 @@ async def on_validation_error(_request: Request, error: Exception) -> JSONRespon
 
 async def on_http_error(_request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
+    if error.status_code == 400:  # the framework could not parse the body (say, not UTF-8)
+        return _malformed_json()
     codes = {404: "not_found", 405: "method_not_allowed"}
     code = codes.get(error.status_code, f"http_{error.status_code}")
     return error_response(ApiError(error.status_code, code, str(error.detail)))
