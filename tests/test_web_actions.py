@@ -34,6 +34,11 @@ def test_top_up_preview_sends_nothing_until_confirmed_and_another_action_cancels
     with new_page(browser, web_server) as page:
         table_id = _my_game(page)
         expect(page.locator("#announce")).to_have_text("your turn")  # for screen readers
+        page.goto(f"{web_server}/#/")  # the lobby: nobody's turn is announced there
+        expect(page.locator("#new-table")).to_be_visible()
+        expect(page.locator("#announce")).to_have_text("")
+        page.goto(f"{web_server}/#/table/{table_id}")
+        expect(page.locator("#announce")).to_have_text("your turn")
         before = table_json(page, table_id)
         cards = hand(page)
         assert cards == before["view"]["private"]["hand"] and len(cards) == 5

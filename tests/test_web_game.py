@@ -42,6 +42,7 @@ def test_a_full_game_against_bots_reaches_the_score_sheet(
             assert steps < 400, "the game does not end"
         sheet = page.locator("#score-sheet")
         expect(sheet).to_be_visible()
+        expect(page.locator("#announce")).to_have_text("")  # no "your turn" once it is over
         screenshot(page, "score-sheet")
         server = table_json(page, table_id)
         result = server["view"]["result"]

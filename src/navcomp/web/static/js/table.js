@@ -27,8 +27,14 @@ export function closeTable() {
   clearInterval(current.pingTimer);
   if (current.ws) current.ws.close();
   current = null;
+  announce("");
   setBanner(null);
   setHelp([]);
+}
+
+// What screen readers say (the page's live region): "your turn" while it is, nothing else.
+function announce(text) {
+  document.getElementById("announce").textContent = text;
 }
 
 export function renderTable(root, id) {
@@ -90,7 +96,7 @@ function accept(data) {
   const changed = !old || old.version !== data.version || old.table.status !== data.table.status;
   const wasMine = old && old.table.status === "playing" && old.seat !== null && old.table.to_move === old.seat;
   const isMine = data.table.status === "playing" && data.seat !== null && data.table.to_move === data.seat;
-  if (isMine && !wasMine) document.getElementById("announce").textContent = t("your_turn");
+  if (isMine !== Boolean(wasMine)) announce(isMine ? t("your_turn") : "");
   table.data = data;
   table.loadError = null;
   document.body.dataset.version = String(data.version ?? "");
