@@ -11,13 +11,14 @@ export function drawOpen() {
   const { table, seat } = current.data;
   const link = `${location.origin}/#/table/${table.id}`;
   const solo = table.num_seats === 1; // no seat to invite anyone to: no invite link, no invitations
-  const rows = table.seats.map((s, i) =>
-    h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), t("colon"), i === seat ? t("name_you", { name: seatName(s) }) : seatName(s),
+  const rows = table.seats.map((s, i) => {
+    const choosing = !s.player && seat !== null; // the menu names the seat's bot (or a person)
+    return h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), t("colon"),
+      choosing ? botChoice(i, s.bot) : i === seat ? t("name_you", { name: seatName(s) }) : seatName(s),
       !s.player && !s.bot && seat === null && app.me
         ? h("button", { class: "small", dataset: { key: `join-${i}` }, onclick: () => lobbyAction("join", { seat: i }) }, t("join"))
-        : null,
-      !s.player && seat !== null ? botChoice(i, s.bot) : null),
-  );
+        : null);
+  });
   const input = h("input", { id: "invite-link", readonly: true, value: link, "aria-label": t("invite_link") });
   replace(
     current.root,
