@@ -190,6 +190,8 @@ def test_a_solo_game_clicked_through_the_cards_to_its_score_and_high_scores(
                 assert table_json(page, table_id)["view"]["solo_card"]["last_turn"]
                 expect(page.locator("#sp-ending")).to_be_visible()
                 seen_last_turn = True
+            if phase == "place":  # alone, there is no other network to place in
+                expect(page.locator("#sp-prompt")).to_contain_text("in your network.")
             board_step(page, phase)
             steps += 1
             assert steps < 600, "the game does not end"

@@ -57,7 +57,7 @@ export function prompt(d) {
     case "choose":
       return (groups.choose || []).length ? t("sp_prompt_choose") : t("sp_prompt_choose_none");
     case "place":
-      return t("sp_prompt_place", { card: view.selected ? view.selected.name : "" });
+      return t(view.solo ? "sp_prompt_place_solo" : "sp_prompt_place", { card: view.selected ? view.selected.name : "" });
     case "remove":
       return (groups.remove || []).length ? t("sp_prompt_remove") : t("sp_prompt_remove_none");
     default:
