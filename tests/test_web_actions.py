@@ -110,11 +110,16 @@ def test_undo_is_offered_after_a_flight_and_refused_after_a_scan(
                 flew = True
                 continue
             if phase == "action" and not scanned and page.locator("#act-scan").is_enabled():
+                taken = table_json(page, table_id)["view"]["actions_taken"]
                 v = version(page)
                 page.locator("#act-scan").click()
                 page.locator("#hand button.card-face:enabled").first.click()
                 wait_moved(page, v)
                 expect(page.locator("#actions")).to_have_attribute("data-phase", "pick")
+                # the scan awaiting its pick is under way: it no longer counts as left
+                left = f"{1 - taken} action{'' if taken == 0 else 's'} left"
+                expect(page.locator("#actions-left")).to_have_text(left)
+                expect(page.locator("#actions h3")).to_have_text(f"Your turn: {left}")
                 expect(page.locator("#undo")).to_be_disabled()
                 expect(page.locator("#undo-note")).to_contain_text("No undo")
                 screenshot(page, "pick-tile")

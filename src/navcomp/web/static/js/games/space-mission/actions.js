@@ -2,7 +2,7 @@
 import { h } from "../../dom.js";
 import { t } from "../../i18n.js";
 import { ctx } from "./context.js";
-import { byType, cancel, cardUse, choose, pickCard, planetTargets, play, undo, undoNote, whyNot } from "./moves.js";
+import { actionsLeft, byType, cancel, cardUse, choose, pickCard, planetTargets, play, undo, undoNote, whyNot } from "./moves.js";
 import { cardFace, cardLabel, tileChip } from "./pieces.js";
 
 const KINDS = ["topup", "jump", "fly", "scan", "develop", "discover"];
@@ -13,7 +13,7 @@ export function actionPanel(view, ns) {
   const mine = view.current_player === seat;
   const legal = byType();
   const parts = [];
-  parts.push(h("h3", {}, mine ? t("your_turn_left", { n: 2 - view.actions_taken }) : t("waiting_for", { name: ns[view.current_player] })));
+  parts.push(h("h3", {}, mine ? t("your_turn_left", { n: actionsLeft(view) }) : t("waiting_for", { name: ns[view.current_player] })));
   if (mine && (view.phase === "action" || view.phase === "top-up")) {
     if (view.phase === "top-up" && ui.kind !== "topup") ui.kind = "topup";
     const buttons = KINDS.map((kind) => {

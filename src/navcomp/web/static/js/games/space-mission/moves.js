@@ -146,3 +146,10 @@ export function undoNote() {
   if (view.actions_taken === 0 && view.phase === "action") return t("undo_nothing");
   return t("undo_refused");
 }
+
+// Actions left this turn, counting the one in progress (a look awaiting its pick, a Top up
+// being chosen), which the server counts only once it is done (``actions_taken``).
+export function actionsLeft(view) {
+  const going = view.phase === "pick" || view.phase === "top-up" ? 1 : 0;
+  return Math.max(0, 2 - view.actions_taken - going);
+}

@@ -6,7 +6,7 @@ import { t } from "../../i18n.js";
 import { actionPanel, handPanel } from "./actions.js";
 import { board } from "./board.js";
 import { freshUi as newUi, setContext } from "./context.js";
-import { pickPlanet, planetTargets } from "./moves.js";
+import { actionsLeft, pickPlanet, planetTargets } from "./moves.js";
 import { overviewButton, rulesLink } from "./overview.js";
 import { minePanel, playersPanel } from "./panels.js";
 import { cardFace, cardLabel, readable } from "./pieces.js";
@@ -41,7 +41,7 @@ function statusItems(view) {
   const top = view.discard_pile.length ? view.discard_pile[view.discard_pile.length - 1] : null;
   return [
     h("span", {}, t("round_n", { n: view.round }), view.last_round ? h("strong", { class: "last-round" }, " · " + t("last_round")) : null),
-    view.current_player !== null ? h("span", { id: "actions-left" }, t("actions_left", { n: 2 - view.actions_taken })) : null,
+    view.current_player !== null ? h("span", { id: "actions-left" }, t("actions_left", { n: actionsLeft(view) })) : null,
     h("span", { title: t("space_count_title") }, t("space_count", { n: view.space_face_up, of: view.space_threshold })),
     h("span", {}, t("draw_pile", { n: view.draw_pile })),
     h("span", {}, t("discard_pile", { n: view.discard_pile.length }), top ? h("span", { class: "card-face mini", title: cardLabel(top) }, cardFace(top)) : null),
