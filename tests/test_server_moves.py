@@ -34,25 +34,15 @@ def test_every_bad_move_is_refused_and_changes_nothing(database_url: str) -> Non
         good = legal[0]["id"]
         path = f"/api/tables/{table_id}/moves"
         illegal = next(a for a in range(1385) if a not in {x["id"] for x in legal})
+
+        def raw(body: bytes) -> Any:
+            json_type = {**on_turn.headers, "Content-Type": "application/json"}
+            return on_turn.client.post(path, content=body, headers=json_type)
+
         cases = [
-            (
-                on_turn.client.post(
-                    path,
-                    content=b"{not json",
-                    headers={**on_turn.headers, "Content-Type": "application/json"},
-                ),
-                400,
-                "malformed_json",
-            ),
-            (  # not UTF-8: the framework's own parse error, named like any bad JSON
-                on_turn.client.post(
-                    path,
-                    content=b'{"action":"\xff","expected_version":0}',
-                    headers={**on_turn.headers, "Content-Type": "application/json"},
-                ),
-                400,
-                "malformed_json",
-            ),
+            (raw(b"{not json"), 400, "malformed_json"),
+            # not UTF-8: the framework's own parse error, named like any bad JSON
+            (raw(b'{"action":"\xff","expected_version":0}'), 400, "malformed_json"),
             (
                 on_turn.post(path, {"action": "fly to the moon", "expected_version": 0}),
                 400,
