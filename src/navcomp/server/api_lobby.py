@@ -94,17 +94,19 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
         session = await server.session(request)
         assert session is not None
 
-        def work(c: Connection) -> dict[str, Any]:
+        def work(c: Connection) -> tuple[dict[str, Any], dict[int, int]]:
             change(c, session)
             if not lobby.table_exists(c, table_id):
-                return {"id": table_id, "status": "closed"}
-            return lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id))
+                return {"id": table_id, "status": "closed"}, {}
+            seat_list = lobby.seat_rows(c, table_id)
+            described = lobby.describe(lobby.table_row(c, table_id), seat_list)
+            return described, lobby.seated_accounts(seat_list)
 
-        described = await server.tx(work)
+        described, seat_of_user = await server.tx(work)
         live = None
         if described["status"] == "playing":
             live = await server.read(lambda c: server.games.load(c, lobby.table_row(c, table_id)))
-        server.hub.publish_table(table_id, described, live)
+        server.hub.publish_table(table_id, described, seat_of_user, live)
         if server.fanout is not None:
             await server.fanout.announce(table_id, moved=False)
         return described

@@ -46,17 +46,17 @@ async def relay(server: Server, table_id: int, moved: bool) -> None:
     if server.hub.connected(table_id) == 0:
         return
 
-    def work(c: Connection) -> tuple[dict[str, Any], Any]:
+    def work(c: Connection) -> tuple[dict[str, Any], dict[int, int], Any]:
         if not lobby.table_exists(c, table_id):
-            return {"id": table_id, "status": "closed", "seats": []}, None
+            return {"id": table_id, "status": "closed", "seats": []}, {}, None
         row = lobby.table_row(c, table_id)
         seat_list = lobby.seat_rows(c, table_id)
         live = None if row.status == "open" else server.games.load(c, row, seat_list)
-        return lobby.describe(row, seat_list), live
+        return lobby.describe(row, seat_list), lobby.seated_accounts(seat_list), live
 
-    described, live = await server.read(work)
+    described, seat_of_user, live = await server.read(work)
     if live is None or not moved:
-        server.hub.publish_table(table_id, described, live)
+        server.hub.publish_table(table_id, described, seat_of_user, live)
     else:
         server.hub.publish(table_id, described, live)
 

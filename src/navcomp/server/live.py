@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 from collections import defaultdict
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,7 +25,7 @@ QUEUE_LIMIT = 64
 @dataclass(eq=False)
 class Subscriber:
     seat: int | None
-    user_name: str | None = None  # to find the seat again when seats change in the lobby
+    user_id: int | None = None  # the account, to find its seat again when seats change
     queue: asyncio.Queue[str | None] = field(default_factory=lambda: asyncio.Queue(QUEUE_LIMIT))
 
     def offer(self, message: str) -> None:
@@ -58,10 +59,8 @@ class Hub:
     def __init__(self) -> None:
         self._tables: dict[int, set[Subscriber]] = defaultdict(set)
 
-    def subscribe(
-        self, table_id: int, seat: int | None, user_name: str | None = None
-    ) -> Subscriber:
-        subscriber = Subscriber(seat, user_name)
+    def subscribe(self, table_id: int, seat: int | None, user_id: int | None = None) -> Subscriber:
+        subscriber = Subscriber(seat, user_id)
         self._tables[table_id].add(subscriber)
         return subscriber
 
@@ -91,12 +90,21 @@ class Hub:
                 messages[seat] = encode(state_message(table, live, seat, seat_last, views[seat]))
             subscriber.offer(messages[seat])
 
-    def publish_table(self, table_id: int, table: dict[str, Any], live: Live | None = None) -> None:
-        """A lobby change (or the start): everyone's seat as it now is, and what it sees."""
+    def publish_table(
+        self,
+        table_id: int,
+        table: dict[str, Any],
+        seat_of_user: Mapping[int, int],
+        live: Live | None = None,
+    ) -> None:
+        """A lobby change (or the start): everyone's seat as it now is, and what it sees.
+
+        ``seat_of_user`` maps the seated accounts' ids to their seats: a subscriber is
+        matched by its account only, so a watcher without one (or a bot seat) never
+        takes a seat's view."""
         for subscriber in list(self._tables.get(table_id, ())):
-            subscriber.seat = next(
-                (s["seat"] for s in table["seats"] if s["player"] == subscriber.user_name), None
-            )
+            user_id = subscriber.user_id
+            subscriber.seat = None if user_id is None else seat_of_user.get(user_id)
             message: dict[str, Any]
             if table["status"] == "closed":
                 message = {"type": "closed", "table": table}

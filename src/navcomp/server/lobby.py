@@ -118,6 +118,11 @@ def seat_of(seat_list: Sequence[DbRow], user: User | None) -> int | None:
     return next((r.seat for r in seat_list if r.user_id == user.id), None)
 
 
+def seated_accounts(seat_list: Sequence[DbRow]) -> dict[int, int]:
+    """The seat of each account seated at the table (bot and empty seats have none)."""
+    return {r.user_id: r.seat for r in seat_list if r.user_id is not None}
+
+
 def describe(row: Any, seat_list: Sequence[DbRow], **changed: Any) -> dict[str, Any]:
     """What anyone may know about a table (never the seed); ``changed`` overrides the row."""
     turn_since = changed.get("turn_since", row.turn_since)

@@ -47,7 +47,7 @@ def add_live_route(app: FastAPI, server: Server) -> None:
             await websocket.close(CLOSE_POLICY, error.code)
             return
         await websocket.accept()
-        subscriber = server.hub.subscribe(table_id, seat, session.user.name if session else None)
+        subscriber = server.hub.subscribe(table_id, seat, session.user.id if session else None)
         try:
             if live_game is not None:
                 last = None if live_game.last is None else live_game.last.seen_by(seat)
