@@ -63,9 +63,10 @@ class Truth:
         """The state at ``version``, the entry that made it and the state it was taken in."""
         if version > self.version:
             self.refresh()
-        state, entry, before = self.initial(), None, None
-        for entry, before, state in walk_log(self.initial(), self.entries[:version]):
-            pass
+        walked = list(walk_log(self.initial(), self.entries[:version]))
+        if not walked:
+            return self.initial(), None, None
+        entry, before, state = walked[-1]
         return state, entry, before
 
     def text_for(self, entry: Entry, before: GameState, viewer: int | None) -> str:
@@ -94,9 +95,13 @@ def check_no_secret_text(body: Any, truth: Truth) -> None:
         assert name not in text, f"a field {name} left the server"
 
 
+MESSAGE_FIELDS = {"type", "version", "seat", "table", "view", "legal", "can_undo", "last"}
+
+
 def check_message(message: dict[str, Any], seat: int | None, truth: Truth) -> None:
     """A push or a table answer, received by the holder of ``seat`` (None: not seated)."""
     check_no_secret_text(message, truth)
+    assert set(message) <= MESSAGE_FIELDS, f"unexpected fields {set(message) - MESSAGE_FIELDS}"
     assert message.get("seat") == seat, f"a recipient of seat {seat} got seat {message['seat']}"
     if "view" not in message:
         return
@@ -131,12 +136,12 @@ def check_rule_secrets(body: Any, seat: int | None, entry: Entry, before: GameSt
         card = text.removeprefix("discard ")
         assert card not in json.dumps(body), f"seat {seat} learnt the Top up card {card}"
     looking = before.view(None)["looking_at"]
-    if text.startswith("pick ") and looking is not None and looking["for"] == "scan":
-        if before.view(None)["options"]["hide_reserved"]:
-            spectators = before.public_action_text(entry.action, None)
-            assert before.public_action_text(entry.action, seat) == spectators, (
-                f"seat {seat} reads which tile was reserved under the printed rules"
-            )
+    reserving = text.startswith("pick ") and looking is not None and looking["for"] == "scan"
+    if reserving and before.view(None)["options"]["hide_reserved"]:
+        spectators = before.public_action_text(entry.action, None)
+        assert before.public_action_text(entry.action, seat) == spectators, (
+            f"seat {seat} reads which tile was reserved under the printed rules"
+        )
 
 
 def check_log(body: dict[str, Any], seat: int | None, truth: Truth) -> None:

@@ -178,6 +178,9 @@ class ServerProcess:
         return said
 
 
+NO_DISK = ("--save", "", "--appendonly", "no")
+
+
 class PrivateRedis:
     """A redis-server of the test's own on a free port (the shared one is never touched)."""
 
@@ -190,8 +193,7 @@ class PrivateRedis:
         import subprocess
 
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1"]
-            + ["--save", "", "--appendonly", "no"],
+            [*("redis-server", "--port", str(self.port), "--bind", "127.0.0.1"), *NO_DISK],
             stdout=subprocess.DEVNULL,
         )
         import redis
