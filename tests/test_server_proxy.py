@@ -1,0 +1,82 @@
+"""The table behind a real nginx with TLS, configured as docs/server.md tells a host."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx2 as httpx
+import pytest
+import websockets
+
+from nginx_helpers import Nginx
+from server_helpers import ServerProcess
+
+
+@pytest.fixture
+def proxied(tmp_path: Path) -> Iterator[tuple[ServerProcess, Nginx]]:
+    server = ServerProcess(
+        f"sqlite:///{tmp_path}/navcomp.db", "--trusted-proxies", "127.0.0.1"
+    ).start()
+    nginx = Nginx(tmp_path, server.port)
+    try:
+        nginx.start()
+        yield server, nginx
+    finally:
+        nginx.stop()
+        server.stop()
+
+
+def test_over_https_the_session_cookies_are_secure(proxied: tuple[ServerProcess, Nginx]) -> None:
+    server, nginx = proxied
+    with httpx.Client(base_url=nginx.base, verify=nginx.ssl_context()) as browser:
+        assert browser.get("/").status_code == 200
+        answer = browser.post("/api/accounts/guest")
+        assert answer.status_code == 201
+        cookies = answer.headers.get_list("set-cookie")
+        assert len(cookies) == 2 and all("secure" in c.lower() for c in cookies), cookies
+        assert browser.get("/api/me").json()["guest"] is True  # the cookie came back
+    direct = httpx.post(f"{server.base}/api/accounts/guest")  # plain http, no proxy
+    assert all("secure" not in c.lower() for c in direct.headers.get_list("set-cookie"))
+
+
+def test_a_forwarded_scheme_from_anyone_but_the_proxy_is_ignored(
+    proxied: tuple[ServerProcess, Nginx],
+) -> None:
+    server, _ = proxied
+    claimed = httpx.post(
+        f"{server.base}/api/accounts/guest", headers={"X-Forwarded-Proto": "https"}
+    )
+    assert claimed.status_code == 201
+    # The test's own client is on 127.0.0.1, the trusted address: bind elsewhere to be
+    # an untrusted peer (the whole 127.0.0.0/8 range is this machine's loopback).
+    transport = httpx.HTTPTransport(local_address="127.0.0.7")
+    with httpx.Client(transport=transport) as stranger:
+        answer = stranger.post(
+            f"{server.base}/api/accounts/guest", headers={"X-Forwarded-Proto": "https"}
+        )
+    assert answer.status_code == 201
+    assert all("secure" not in c.lower() for c in answer.headers.get_list("set-cookie"))
+
+
+def test_the_live_socket_goes_through_the_proxy(proxied: tuple[ServerProcess, Nginx]) -> None:
+    _, nginx = proxied
+    with httpx.Client(base_url=nginx.base, verify=nginx.ssl_context()) as client:
+        token = client.post("/api/accounts/guest").json()["token"]
+        headers = {"Authorization": f"Bearer {token}"}
+        body = {"game": "space-mission", "seats": 2, "bots": [{"seat": 1, "level": "easy"}]}
+        table_id = client.post("/api/tables", json=body, headers=headers).json()["id"]
+        assert client.post(f"/api/tables/{table_id}/start", headers=headers).status_code == 200
+
+    async def first_push() -> dict:
+        url = nginx.base.replace("https", "wss") + f"/api/tables/{table_id}/live"
+        async with websockets.connect(
+            url, ssl=nginx.ssl_context(), additional_headers=headers
+        ) as socket:
+            return json.loads(await asyncio.wait_for(socket.recv(), 10))
+
+    pushed = asyncio.run(first_push())
+    assert pushed["type"] == "state" and pushed["seat"] == 0
+    assert pushed["legal"] is not None or pushed["table"]["to_move"] == 1
