@@ -30,10 +30,23 @@ def example_config() -> str:
 
 def self_signed(folder: Path, host: str = "localhost") -> tuple[Path, Path]:
     key, cert = folder / "key.pem", folder / "cert.pem"
+    subject = ("-subj", f"/CN={host}", "-addext", f"subjectAltName=DNS:{host},IP:127.0.0.1")
     subprocess.run(
-        ["openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"]
-        + ["-keyout", str(key), "-out", str(cert), "-subj", f"/CN={host}"]
-        + ["-addext", f"subjectAltName=DNS:{host},IP:127.0.0.1"],
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-days",
+            "1",
+            *subject,
+            "-keyout",
+            str(key),
+            "-out",
+            str(cert),
+        ],
         check=True,
         capture_output=True,
     )
