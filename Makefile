@@ -1,13 +1,13 @@
 # make run  : the online table on http://127.0.0.1:8000 (SQLite in ./data)
 # make test : lint, type-check and run every test, in a virtual environment of its own
-#             (installs Debian's Chromium if missing: the browser tests drive it)
+#             (installs Debian's Chromium and nginx if missing: the tests drive them)
 #             (starts the local PostgreSQL if it is down: the server tests run on it too)
 PYTHON ?= python3
 VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run play test lint typecheck unit services chromium bench clean
+.PHONY: run play test lint typecheck unit services debian-packages bench clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -34,13 +34,16 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy src/navcomp
 
-# The browser tests drive Debian's Chromium (Playwright's own browser download cannot work
-# here); the CJK fonts let the Japanese screenshots show Japanese.
-chromium:
-	command -v chromium >/dev/null && dpkg -s fonts-noto-cjk >/dev/null 2>&1 || \
-		(apt-get update && apt-get install -y chromium fonts-noto-cjk)
+# Debian's packages the tests use: Chromium for the browser tests (Playwright's own browser
+# download cannot work here), with the CJK fonts the Japanese screenshots need; nginx and
+# redis-server for the reverse-proxy and Redis tests.
+DEBIAN_PACKAGES := chromium fonts-noto-cjk nginx-light redis-server openssl
 
-unit: $(STAMP) services chromium
+debian-packages:
+	dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1 || \
+		(apt-get update && apt-get install -y $(DEBIAN_PACKAGES))
+
+unit: $(STAMP) services debian-packages
 	$(BIN)/pytest -q
 
 test: lint typecheck unit
