@@ -15,8 +15,9 @@ whichever representation the engine chooses.
 
 Accounting kept by these helpers (and checked by :func:`check_accounting`):
 
-* every card is exactly once in a hand, the draw pile or the discard pile (except where a
-  test asks for cards to be left out: both piles empty is unreachable otherwise);
+* every card is exactly once in a hand, the draw pile, the discard pile or the cards chosen
+  for a Top up in progress (except where a test asks for cards to be left out: both piles
+  empty is unreachable otherwise);
 * every tile kind: undealt pool + dealt piles + taken/reserved tiles + face-up spaces is
   the printed count.  A pile set smaller than eight leaves its missing tiles in the pool
   (tiles "out of play"), so the pool may hold more than the undealt piles need; a tile
@@ -303,7 +304,7 @@ def take_all_chips(s: SpaceMissionState, p: int) -> None:
 
 def check_accounting(s: SpaceMissionState) -> None:
     """Cards, tiles and chips are all accounted for (see the module docstring)."""
-    every_card = [c for h in s.hands for c in h] + list(s.draw) + list(s.discard)
+    every_card = [c for h in s.hands for c in h] + list(s.draw) + list(s.discard) + s.chosen
     assert len(every_card) == len(set(every_card)), "a card is in two places"
     counts = list(s.pool)
     for pile in s.real:

@@ -507,11 +507,12 @@ def test_discard_then_draw():
     set_cards(s, {0: list(FULL)})
     do(s, "discard B3/O3")
     assert phase(s) == "top-up" and s.done == 0
-    assert s.discard[-1] == card("B3/O3")
+    assert s.chosen == [card("B3/O3")] and not s.discard  # a preview until the draw
     do(s, "discard G2/O2")
     assert len(s.hands[0]) == 3
     do(s, "draw")
     assert len(s.hands[0]) == 5 and s.done == 1 and phase(s) == "action"
+    assert s.discard == cards("B3/O3", "G2/O2") and not s.chosen
     check_accounting(s)
 
 

@@ -1023,16 +1023,16 @@ def test_engine_hide_reserved_replays_reveal_the_reserved_tile():
     assert s.hide_reserved, "revealing works on a copy"
 
 
-def test_engine_hide_reserved_actor_reads_own_pick_only_while_choosing():
-    # views.public_action_text: the tile is secret to all but the actor, who chose it;
-    # under the printed rule the actor just cannot look at it again later.
+def test_engine_hide_reserved_owner_reads_a_reservation_as_the_others_do():
+    # views.public_action_text: under the printed rule the owner may not look at a reserved
+    # tile, so the log and the last move do not name it to them either.
     s = new_state(options={"hide_reserved": True})
     set_cards(s, {0: ["G4/O1"]})
     put_ship(s, 0, "hazard")
     set_pile(s, "hazard", {"water": 1, "space": 1})
     do(s, "scan G4/O1")
     pick = GAME.action_from_text("pick water")
-    assert s.public_action_text(pick, 0) == "pick water"
+    assert s.public_action_text(pick, 0) == "reserve a tile on hazard"
     assert s.public_action_text(pick, 1) == "reserve a tile on hazard"
     do(s, "pick water")
     assert s.view(0)["private"]["reserved"] == [{"planet": "hazard", "tile": None}]

@@ -30,7 +30,7 @@ def assert_accounted(state: GameState, world: bool = False) -> None:
     """
     assert isinstance(state, SpaceMissionState)
     s = state
-    cards = [c for hand in s.hands for c in hand] + s.draw + s.discard
+    cards = [c for hand in s.hands for c in hand] + s.draw + s.discard + s.chosen
     assert sorted(cards) == list(range(NUM_CARDS))
     assert all(len(hand) <= 5 for hand in s.hands)
     tiles = list(s.pool)

@@ -165,6 +165,18 @@ def test_hide_reserved_hides_your_own_reserved_tiles() -> None:
     assert "(hidden)" in screen.text
 
 
+def test_hide_reserved_your_own_reservations_read_as_the_others_read_them() -> None:
+    screen = Screen()
+    game = TerminalGame(2, 0, 3, hide_reserved=True, write=screen.write)
+    game.read = reader(random_answers(game, 2), screen)
+    assert game.run() == 0
+    mine = [line for line in screen.lines if line.startswith("You: ")]
+    assert any(line.startswith("You: reserve a tile on ") for line in mine)
+    for before, line in itertools.pairwise(mine):
+        if before.startswith("You: scan"):  # the pick after a scan is a reservation
+            assert not line.startswith("You: pick"), line
+
+
 def test_same_seed_same_game() -> None:
     def transcript() -> str:
         screen = Screen()

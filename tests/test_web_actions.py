@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page, expect
 
 from web_helpers import (
@@ -146,3 +148,51 @@ def test_undo_is_offered_after_a_flight_and_refused_after_a_scan(
             play_simple_step(page)
             wait_moved(page, v)
         assert flew and scanned
+
+
+POST_MOVE = """async ([id, action, version]) => {
+    const { post } = await import("/static/js/api.js");
+    return post(`/api/tables/${id}/moves`, { action, expected_version: version });
+}"""
+
+
+def test_cards_chosen_for_a_top_up_show_marked_after_a_reload_and_stay_secret(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        table_id = _my_game(page)
+        before = table_json(page, table_id)
+        cards = before["view"]["private"]["hand"]
+        page.evaluate(POST_MOVE, [table_id, f"discard {cards[3]}", before["table"]["version"]])
+        assert table_json(page, table_id)["view"]["private"]["chosen"] == [cards[3]]
+        page.reload()
+        expect(page.locator("#actions")).to_have_attribute("data-phase", "top-up")
+        expect(page.locator("#act-topup")).to_have_attribute("aria-pressed", "true")
+        marked = page.locator('#hand [data-chosen="1"]')
+        expect(marked).to_have_count(1)
+        expect(marked).to_have_attribute("data-card", cards[3])
+        expect(marked).to_have_class(re.compile(r"\bdiscarding\b"))
+        expect(page.locator("#act-topup")).to_contain_text("discard 1")
+        expect(page.locator("#action-hint")).to_contain_text("1 chosen")
+        # a watcher (a fresh context, not signed in) sees neither the card nor the pile grow
+        with new_page(browser, web_server) as watcher:
+            watcher.goto("/")
+            seen = table_json(watcher, table_id)["view"]
+            assert seen["discard_pile"] == before["view"]["discard_pile"]
+            assert seen["seats"][seen["current_player"]]["hand_size"] == 5
+            watcher.goto(f"{web_server}/#/table/{table_id}")
+            expect(watcher.locator("#log-list li").last).to_contain_text("chose cards for a Top up")
+            assert cards[3] not in watcher.locator("#log-list").inner_text()
+        screenshot(page, "top-up-chosen-after-reload")
+        # mark one more here, press Top up: the chosen and the marked go, then the draw
+        page.locator(f'#hand button[data-card="{cards[0]}"]').click()
+        expect(page.locator("#act-topup")).to_contain_text("discard 2")
+        start_version = version(page)
+        page.locator("#act-topup").click()
+        wait_moved(page, start_version)
+        after = table_json(page, table_id)
+        assert after["view"]["actions_taken"] == 1
+        assert after["view"]["private"]["chosen"] == []
+        assert after["view"]["discard_pile"][-2:] == [cards[3], cards[0]]
+        expect(page.locator('#hand [data-chosen="1"]')).to_have_count(0)
+        expect(page.locator("#log-list")).to_contain_text(f"discarded {cards[3]}, {cards[0]}")

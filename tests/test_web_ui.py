@@ -263,6 +263,9 @@ def test_space_missions_log_texts_read_naturally_in_each_language(
         "fly hazard",
         "confirm",
         "reserve a tile on hazard",
+        "choose cards for a Top up",
+        "draw, discarding B1/O2 G3/O4",
+        "draw",
         "fly",  # not a text the server writes: shown as it is
     ]
     expected = {
@@ -274,6 +277,9 @@ def test_space_missions_log_texts_read_naturally_in_each_language(
             "flew to Hazard",
             "confirmed",
             "reserved a tile on Hazard",
+            "chose cards for a Top up",
+            "discarded B1/O2, G3/O4 and drew",
+            "drew cards",
             "fly",
         ],
         "de": [
@@ -284,6 +290,9 @@ def test_space_missions_log_texts_read_naturally_in_each_language(
             "flog nach Hazard",
             "bestätigte",
             "reservierte ein Plättchen auf Hazard",
+            "wählte Karten zum Auffüllen",
+            "warf B1/O2, G3/O4 ab und zog",
+            "zog Karten",
             "fly",
         ],
         "ja": [
@@ -294,6 +303,9 @@ def test_space_missions_log_texts_read_naturally_in_each_language(
             "Hazard へ飛んだ",
             "確定した",
             "Hazard のタイルを1枚予約した",
+            "補充で捨てるカードを選んだ",
+            "B1/O2、G3/O4 を捨てて引いた",
+            "カードを引いた",
             "fly",
         ],
     }

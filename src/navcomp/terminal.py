@@ -212,12 +212,13 @@ class TerminalGame:
                     self.write(f"Not possible: {error}. Type 'help' or a number from the list.")
                 return None
         before = self.state.view(self.seat)
+        taken_in = self.state.clone()  # a move reads as the state it is taken in says
         try:
             action_id = self.match.play(self.seat, action)
         except ValueError as error:  # the protocol's action errors are ValueErrors
             self.write(f"Not possible: {error}. Type 'help' or a number from the list.")
             return None
-        self.write(f"You: {self.game.action_to_text(action_id)}")
+        self.write(f"You: {taken_in.public_action_text(action_id, self.seat)}")
         self.announce(before)
         self._last_actor = self.seat
         return _MOVED

@@ -15,7 +15,9 @@ Checks:
 * no leaks: determinizing for player p never changes p's view nor the
   spectator's view, for several random generators;
 * a reseeded copy (the present, with its chance still to come drawn anew)
-  shows every seat and the spectator what the state shows them.
+  shows every seat and the spectator what the state shows them;
+* no text tells apart what a view does not: two legal actions that leave a viewer's
+  view the same read the same to that viewer (``public_action_text``).
 """
 
 from __future__ import annotations
@@ -100,6 +102,7 @@ def check_playthrough(
         if steps % views_every == 0:
             check_views_json(state)
             check_no_leak(state, det_rnd)
+            check_texts_secret(state, det_rnd)
             check_restore(game, state)
             assert state.to_json() == shadow.to_json(), f"replay differs at step {steps}"
         if extra is not None:
@@ -150,6 +153,7 @@ def check_no_leak_along(game: Game[Any], players: int, seed: int, samples: int =
     rnd = random.Random(seed)
     for state, _ in random_walk(game, players, seed):
         check_no_leak(state, rnd, samples)
+        check_texts_secret(state, rnd)
 
 
 def check_no_leak(state: GameState, rnd: random.Random, samples: int = 3) -> None:
@@ -168,3 +172,31 @@ def check_no_leak(state: GameState, rnd: random.Random, samples: int = 3) -> Non
         assert reseeded.view(p) == state.view(p), f"reseeding changed what {p} sees"
     assert reseeded.legal_actions() == state.legal_actions(), "reseeding changed the moves"
     assert state.to_json() == before, "determinize or reseeded changed the original state"
+
+
+def check_texts_secret(state: GameState, rnd: random.Random, sample: int = 6) -> None:
+    """Two legal actions of the player to move that leave a viewer's view the same read the
+    same to that viewer: ``public_action_text`` may not tell apart what the view does not.
+
+    Every viewer: each seat (the mover too, on its own view) and the spectator.  Compares
+    every pair among up to ``sample`` legal actions drawn at random."""
+    legal = state.legal_actions()
+    if state.current_player is None or len(legal) < 2:
+        return
+    chosen = rnd.sample(legal, min(sample, len(legal)))
+    viewers: list[int | None] = [*range(state.num_players), None]
+    after = []
+    for action in chosen:
+        world = state.clone()
+        world.apply_action(action)
+        after.append(world.views(viewers))
+    for viewer in viewers:
+        first_with: dict[str, int] = {}
+        for i, action in enumerate(chosen):
+            seen = json.dumps(after[i][viewer], sort_keys=True)
+            j = first_with.setdefault(seen, i)
+            mine, other = (state.public_action_text(a, viewer) for a in (action, chosen[j]))
+            assert mine == other, (
+                f"{viewer!r} reads {mine!r} and {other!r} for two actions their view does not"
+                " tell apart"
+            )

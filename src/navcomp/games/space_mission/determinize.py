@@ -4,8 +4,8 @@ What player ``p`` knows, and so what stays fixed:
 
 * everything public (board, ships, chips, developed planets, pile sizes, face-up
   space tiles, hand sizes, tile and reservation counts, the discard pile);
-* p's hand, p's collected tiles, p's reserved tiles (unless the printed rule
-  hides them from their owner);
+* p's hand (and, while p chooses a Top up, p's chosen cards), p's collected tiles,
+  p's reserved tiles (unless the printed rule hides them from their owner);
 * p's stack memory: the tiles of each pile at p's last look.  A pile nobody
   touched since stays exactly as remembered; if others took k tiles from it
   since, those k were point tiles of the remembered set and the pile keeps the
@@ -13,7 +13,9 @@ What player ``p`` knows, and so what stays fixed:
 
 What is re-dealt:
 
-* Cards: the cards in other hands and the draw pile.  Each card carries the
+* Cards: the cards in other hands and the draw pile.  While another player chooses a
+  Top up, the cards they chose are hand cards to p (rules decision 9): the world deals
+  them into that hand, which chooses afresh.  Each card carries the
   generation of the draw pile it came from (a reshuffle starts a new one, and
   which cards were reshuffled is public), so each hand keeps as many cards of
   each generation as it has; the draw pile only ever holds the newest.
@@ -78,6 +80,8 @@ def _plan_cards(s: SpaceMissionState, player: int) -> CardPlan:
     for q in others:
         at = len(unknown)
         unknown += hands[q]
+        if q == s.cur:
+            unknown += s.chosen
         spans.append((q, at, len(unknown)))
     if len(unknown) > 1:
         gens: tuple[int, ...] = itemgetter(*unknown)(s.card_gen)
@@ -154,6 +158,7 @@ def _deal(
     d.final_round = s.final_round
     d.capped = s.capped
     d.discard = s.discard[:]
+    d.chosen = s.chosen[:] if player == s.cur else []
     d.card_gen = s.card_gen
     d.gen = s.gen
     d.chips = s.chips[:]

@@ -141,7 +141,8 @@ def plans(m: Mind) -> list[tuple[float, int]]:
     """(worth per action, first action) of every plan, a Top up included: it is worth
     the useful cards it brings in."""
     s, left, drop = m.s, 2 - m.s.done, discards(m)
-    refill = min(HAND_SIZE - len(m.hand) + len(drop), len(s.draw) + len(s.discard) + len(drop))
+    piles = len(s.draw) + len(s.discard) + len(s.chosen)
+    refill = min(HAND_SIZE - len(m.hand) + len(drop), piles + len(drop))
     last, chips = m.last_turn, s.chips[m.p]
     found = [(0.0 if last else m.w.draw_value * refill, drop[0] if drop else DRAW)]
     for pos, ways in enumerate(routes(m)):
@@ -175,7 +176,7 @@ def discards(m: Mind, below: float | None = None) -> list[int]:
     if m.last_turn:
         return []
     useless = [c for u, c in sorted((u, c) for c, u in m.useful.items()) if u < below]
-    if len(s.discard) < 2 * HAND_SIZE:
+    if len(s.discard) + len(s.chosen) < 2 * HAND_SIZE:  # chosen: discarded at the draw
         return useless[: max(0, len(s.draw) - (HAND_SIZE - len(m.hand)))]
     return useless
 
@@ -183,7 +184,7 @@ def discards(m: Mind, below: float | None = None) -> list[int]:
 def idle(m: Mind, found: list[tuple[float, int]]) -> int:
     """No plan pays: refill a short hand, else dig for better cards, else make what
     progress there is (a game where nobody spends chips or takes tiles never ends)."""
-    if len(m.hand) < HAND_SIZE and (m.s.draw or m.s.discard):
+    if len(m.hand) < HAND_SIZE and (m.s.draw or m.s.discard or m.s.chosen):
         return DRAW
     if dig := discards(m, below=1.0):
         return dig[0]

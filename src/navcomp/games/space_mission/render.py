@@ -232,7 +232,8 @@ def _reserved_lines(reserved: Sequence[Mapping[str, Any]], planets: Mapping[str,
 
 
 def render_private(view: View, color: bool = False) -> str:
-    """The viewer's own secrets: hand, tiles, reserved tiles, stack memory, the pile in view."""
+    """The viewer's own secrets: hand, cards chosen for a Top up, tiles, reserved tiles,
+    stack memory, the pile in view."""
     private = view.get("private")
     if private is None:
         return "(a spectator has no private view)"
@@ -240,6 +241,9 @@ def render_private(view: View, color: bool = False) -> str:
     hand = private["hand"]
     cards = "  ".join(card(c, color) for c in hand) or "(no cards)"
     lines = [f"Your hand ({len(hand)}/5): {cards}"]
+    if chosen := private.get("chosen"):
+        discards = "  ".join(card(c, color) for c in chosen)
+        lines.append(f"Chosen for your Top up (discarded when you draw): {discards}")
     lines += _listing("Your tiles:", _counts(private["tiles"]))
     lines += _reserved_lines(private["reserved"], planet_names)
     pile = private["pile"]

@@ -90,6 +90,7 @@ class SpaceMissionRules:
         "capped",
         "card_gen",
         "chips",
+        "chosen",
         "cur",
         "derived_memory",
         "developer",
@@ -143,6 +144,9 @@ class SpaceMissionRules:
     hands: list[list[int]]
     draw: list[int]
     discard: list[int]
+    chosen: list[int]
+    """The current player's cards chosen for a Top up, in choice order: a preview private
+    to them (rules decision 9) that goes onto ``discard`` at the draw."""
     card_gen: tuple[int, ...]
     gen: int
     chips: list[int]
@@ -228,7 +232,7 @@ class SpaceMissionRules:
     def apply_action(self, action: int) -> None:
         if action < CONFIRM:  # a discard: the id is the card
             self.hands[self.cur].remove(action)
-            self.discard.append(action)
+            self.chosen.append(action)
             self.phase = TOPUP
             self.undo_depth += 1
         elif action == CONFIRM:
@@ -269,6 +273,9 @@ class SpaceMissionRules:
         self._finish_action(reversible=True)
 
     def _draw_to_five(self) -> None:
+        if self.chosen:  # the preview ends: the chosen cards are discarded, together
+            self.discard += self.chosen
+            self.chosen = []
         hand = self.hands[self.cur]
         draw = self.draw
         drew = False

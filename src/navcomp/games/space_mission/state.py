@@ -70,6 +70,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         s.hands = [sorted(deck[i * HAND_SIZE : (i + 1) * HAND_SIZE]) for i in range(num_players)]
         s.draw = deck[num_players * HAND_SIZE :]
         s.discard = []
+        s.chosen = []
         s.card_gen = (0,) * NUM_CARDS
         s.chips = [CHIPS_PER_PLAYER] * num_players
         s.probes = [0] * num_players
@@ -108,6 +109,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         s.hands = [h[:] for h in self.hands]
         s.draw = self.draw[:]
         s.discard = self.discard[:]
+        s.chosen = self.chosen[:]
         s.card_gen = self.card_gen
         s.gen = self.gen
         s.chips = self.chips[:]

@@ -14,7 +14,10 @@ _SCALARS = (
     "pick_pos", "pick_mode", "start", "rounds", "final_round", "capped", "gen", "take_seq",
     "faceup", "rng",
 )  # fmt: skip
-_LISTS = ("hands", "draw", "discard", "chips", "probes", "ship")
+_LISTS = ("hands", "draw", "discard", "chosen", "chips", "probes", "ship")
+_SINCE: dict[str, list[int]] = {"chosen": []}
+"""Fields added to the saved form since its format began, with the value a state saved
+before them had (a Top up's preview began with an empty one)."""
 _TUPLES = ("card_gen", "developer", "scanned", "pool", "down", "up", "touched")
 
 
@@ -40,7 +43,8 @@ def state_from_json(data: JSON) -> SpaceMissionState:
     for name in _SCALARS:
         setattr(s, name, data[name])
     for name in _LISTS:
-        setattr(s, name, [list(v) if isinstance(v, list) else v for v in data[name]])
+        saved = data[name] if name in data else _SINCE[name]
+        setattr(s, name, [list(v) if isinstance(v, list) else v for v in saved])
     for name in _TUPLES:
         setattr(s, name, tuple(data[name]))
     s.real = tuple(None if pile is None else tuple(pile) for pile in data["real"])

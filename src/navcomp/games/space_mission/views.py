@@ -1,9 +1,11 @@
 """What each player, and a spectator, may see.  Field by field in docs/protocol.md.
 
 The public part is built once and is the whole spectator view; a player's view
-adds a ``private`` object with their hand, tiles, reserved tiles and stack
-memory.  Nothing here reads a pile's hidden contents except for the player who
-is looking at it right now (which is also in that player's memory).
+adds a ``private`` object with their hand, the cards they chose for a Top up, tiles,
+reserved tiles and stack memory.  Until the draw, cards chosen for a Top up still
+count as hand cards to everyone else (rules decision 9).  Nothing here reads a pile's
+hidden contents except for the player who is looking at it right now (which is also in
+that player's memory).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from navcomp.games.space_mission.components import (
     TILE_NAMES,
 )
 from navcomp.games.space_mission.state import (
+    BY_SCAN,
     LOOK_NAMES,
     OVER,
     PHASE_NAMES,
@@ -30,6 +33,8 @@ from navcomp.games.space_mission.state import (
 )
 
 VIEW_VERSION = 1
+TOPUP_HIDDEN = "choose cards for a Top up"
+"""A Top up's discard as everyone but the chooser reads it: no card, no count."""
 
 
 def _tiles(counts: tuple[int, ...] | list[int]) -> dict[str, int]:
@@ -81,7 +86,7 @@ def public_view(s: SpaceMissionState) -> dict[str, Any]:
             "chips": s.chips[p],
             "probes": s.probes[p],
             "stations": stations[p],
-            "hand_size": len(s.hands[p]),
+            "hand_size": len(s.hands[p]) + (len(s.chosen) if p == s.cur else 0),
             "tiles": collected[p],
             "reserved": sum(reserved[pos][p] for pos in range(RING_SIZE)),
         }
@@ -145,6 +150,7 @@ def private_view(s: SpaceMissionState, player: int) -> dict[str, Any]:
         )
     private: dict[str, Any] = {
         "hand": _card_texts(s.hands[player]),
+        "chosen": _card_texts(s.chosen) if player == s.cur else [],
         "tiles": _tiles(s.collected(player)),
         "reserved": reserved,
         "memory": memory,
@@ -184,12 +190,18 @@ def views(s: SpaceMissionState, players: Sequence[int | None]) -> dict[int | Non
 def public_action_text(s: SpaceMissionState, action: int, viewer: int | None) -> str:
     """The text of ``action`` by the current player, as ``viewer`` may read it.
 
-    Which tile a pick takes is secret to everyone but the actor, who chose it
-    (under the printed rule the actor just cannot look at it again later).
-    Discards are public: the discard pile is face up.
+    Which tile a pick takes is secret to everyone but the actor, who chose it; a
+    reservation under the printed rule is secret to the actor too (they may not look
+    at it).  Which cards a Top up discards is the chooser's until the draw, which
+    names them all (rules decision 9).
     """
     act = Action.from_id(action)
-    if act.kind == "pick" and viewer != s.cur:
-        verb = "reserve" if s.pick_mode == 0 else "take"
+    kind = act.kind
+    if kind == "pick" and (viewer != s.cur or (s.hide_reserved and s.pick_mode == BY_SCAN)):
+        verb = "reserve" if s.pick_mode == BY_SCAN else "take"
         return f"{verb} a tile on {PLANETS[s.board.ring[s.pick_pos]].slug}"
+    if kind == "discard" and viewer != s.cur:
+        return TOPUP_HIDDEN
+    if kind == "draw" and s.chosen:
+        return f"draw, discarding {' '.join(_card_texts(s.chosen))}"
     return action_text(action)

@@ -21,7 +21,7 @@ export function actionPanel(view, ns) {
       const allowed = possible && !(view.phase === "top-up" && kind !== "topup");
       const pressed = ui.kind === kind;
       let label = t("act_" + kind);
-      if (kind === "topup" && pressed) label = t("topup_go", { n: ui.topup.length });
+      if (kind === "topup" && pressed) label = t("topup_go", { n: toDiscard(view) });
       return h("button", {
         class: "action" + (pressed ? " pressed" : ""),
         id: `act-${kind}`,
@@ -80,8 +80,8 @@ function instruction(view) {
   const ui = ctx.ui;
   if (!ui.kind) return t("choose_action_hint");
   if (ui.kind === "topup") {
-    const keep = view.private.hand.length - ui.topup.length;
-    return t("topup_preview", { n: ui.topup.length, draw: Math.max(0, 5 - keep) });
+    const keep = view.private.hand.length - marked(view).length;
+    return t("topup_preview", { n: toDiscard(view), draw: Math.max(0, 5 - keep) });
   }
   if (ui.kind === "jump") return ui.cards.length ? t("jump_planet") : t("jump_card");
   if (ui.kind === "fly") return t("fly_planet");
@@ -90,10 +90,29 @@ function instruction(view) {
   return "";
 }
 
+// The cards of my hand marked here for the Top up (not sent yet).
+function marked(view) {
+  return ctx.ui.topup.filter((card) => view.private.hand.includes(card));
+}
+
+// The cards the Top up will discard: those the server holds as chosen (sent, still secret
+// to the others until the draw) and those marked here.
+function toDiscard(view) {
+  return view.private.chosen.length + marked(view).length;
+}
+
 export function handPanel(view) {
   const ui = ctx.ui;
   const hand = view.private.hand;
   const mine = view.current_player === ctx.seat;
+  // chosen on the server (after a reload, or while the Top up is being sent): shown marked
+  const sent = view.private.chosen.map((card) => h("span", {
+    class: "card-face chosen discarding sent",
+    title: t("topup_chosen", { card: cardLabel(card) }),
+    role: "img",
+    "aria-label": t("topup_chosen", { card: cardLabel(card) }),
+    dataset: { card, chosen: "1" },
+  }, cardFace(card)));
   const cards = hand.map((card, i) => {
     const usable = mine && ui.kind && cardUse(card);
     const chosen = ui.cards.includes(card) || ui.topup.includes(card);
@@ -112,9 +131,9 @@ export function handPanel(view) {
     }, cardFace(card));
   });
   return h("section", { class: "card", id: "hand" }, h("h3", {}, t("your_hand", { n: hand.length })),
-    h("div", { class: "hand" }, cards,
+    h("div", { class: "hand" }, cards, sent,
       // empty slots show the five-card limit of a Top up
-      Array.from({ length: Math.max(0, 5 - hand.length) }, () => h("span", { class: "card-slot", "aria-hidden": "true" })),
-      cards.length ? null : h("span", { class: "muted" }, t("no_cards"))));
+      Array.from({ length: Math.max(0, 5 - hand.length - sent.length) }, () => h("span", { class: "card-slot", "aria-hidden": "true" })),
+      cards.length || sent.length ? null : h("span", { class: "muted" }, t("no_cards"))));
 }
 

@@ -41,7 +41,7 @@ export function reservedByPlanet(reserved) {
 }
 
 // The server's action texts ("jump B1/O2 hazard", "pick water", "reserve a tile on
-// hazard"), as the log and the last move show them: one sentence in the page's language
+// hazard", "choose cards for a Top up", "draw, discarding B1/O2 G3/O1"), as the log and the last move show them: one sentence in the page's language
 // (`log_<verb>`, past tense), its words where that language puts them ("picked Water",
 // "水を選んだ"), with planet names and tile names. What the words of each verb are:
 const WORDS = {
@@ -56,6 +56,9 @@ export function readable(text, view) {
   };
   const hidden = text.match(/^(reserve|take) a tile on (\S+)$/);
   if (hidden) return t(`log_${hidden[1]}`, { planet: planetName(hidden[2]) });
+  if (text === "choose cards for a Top up") return t("log_topup_choose");
+  const drew = text.match(/^draw, discarding (\S+(?: \S+)*)$/);
+  if (drew) return t("log_draw_discarding", { cards: drew[1].split(" ").join(t("list_sep")) });
   const [verb, ...words] = text.split(" ");
   const slots = Object.hasOwn(WORDS, verb) ? WORDS[verb] : null;
   if (!slots || slots.length !== words.length) return text;

@@ -24,8 +24,10 @@ function seatHand(view, ns, p, seat) {
   const tiles = Object.entries(p.tiles);
   return h("div", { class: "revealed", dataset: { seat } },
     h("h4", {}, seatDot(seat), " ", ns[seat], view.current_player === seat ? h("span", { class: "star" }, " ▶") : null),
-    h("div", { class: "hand" }, p.hand.length
-      ? p.hand.map((card) => h("span", { class: "card-face small-card", title: cardLabel(card), role: "img", "aria-label": cardLabel(card), dataset: { card } }, cardFace(card)))
+    h("div", { class: "hand" }, p.hand.length || (p.chosen || []).length
+      ? [...p.hand.map((card) => h("span", { class: "card-face small-card", title: cardLabel(card), role: "img", "aria-label": cardLabel(card), dataset: { card } }, cardFace(card))),
+        // cards chosen for a Top up not drawn yet at this step
+        ...(p.chosen || []).map((card) => h("span", { class: "card-face small-card discarding", title: t("topup_chosen", { card: cardLabel(card) }), role: "img", "aria-label": t("topup_chosen", { card: cardLabel(card) }), dataset: { card, chosen: "1" } }, cardFace(card)))]
       : h("span", { class: "muted" }, t("no_cards"))),
     h("p", { class: "tiles" }, t("replay_tiles"), t("colon"), tiles.length ? tiles.map(([n, c]) => tileChip(n, c)) : h("span", { class: "muted" }, t("none"))),
     h("p", { class: "reserved" }, t("replay_reserved"), t("colon"), p.reserved.length
