@@ -1,0 +1,66 @@
+"""Local webhook endpoints for tests: real HTTP servers on 127.0.0.1, each on a free port."""
+
+from __future__ import annotations
+
+import json
+import threading
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+
+class HookServer:
+    """Records every request; answers 204, or holds each request until ``release`` is
+    set (``hold``), or redirects to ``redirect_to``."""
+
+    def __init__(self, hold: bool = False, redirect_to: str | None = None) -> None:
+        self.received: list[dict[str, Any]] = []
+        self.methods: list[str] = []
+        self.hosts: list[str] = []
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        hook = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_POST(self) -> None:
+                length = int(self.headers.get("Content-Length", 0))
+                hook.received.append(json.loads(self.rfile.read(length)))
+                self._answer()
+
+            def do_GET(self) -> None:
+                self._answer()
+
+            def _answer(self) -> None:
+                hook.methods.append(self.command)
+                hook.hosts.append(self.headers.get("Host", ""))
+                hook.entered.set()
+                if hold:
+                    hook.release.wait(60)
+                if redirect_to is not None:
+                    self.send_response(302)
+                    self.send_header("Location", redirect_to)
+                else:
+                    self.send_response(204)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+
+            def log_message(self, *args: Any) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.server.daemon_threads = True
+        self.port = self.server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}/hook/secret-token"
+        self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self._thread.start()
+
+    def close(self) -> None:
+        self.release.set()
+        self.server.shutdown()
+        self.server.server_close()
+        self._thread.join(10)
+
+    def __enter__(self) -> HookServer:
+        return self
+
+    def __exit__(self, *_: Any) -> None:
+        self.close()
