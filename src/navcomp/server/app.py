@@ -21,6 +21,7 @@ from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
 from navcomp.server.live import Hub
+from navcomp.server.security import SecuredApp
 from navcomp.server.webhooks import Webhooks
 from navcomp.store.db import WRITE_OPTION, migrate, open_engine
 
@@ -150,7 +151,8 @@ def create_app(settings: Settings) -> FastAPI:
                 await server.fanout.close()
             server.close()
 
-    app = FastAPI(
+    app = SecuredApp(  # security headers, Secure cookies and trusted proxies around it all
+        trusted_proxies=settings.trusted_proxies,
         title="NavComp",
         summary="An open online table for Space Mission and Space Pioneers.",
         version="0.1.0",
