@@ -5,17 +5,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import ssl
 from collections.abc import Awaitable, Callable, Coroutine
+from pathlib import Path
 from typing import Any
 
 import pytest
+from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 
 from navcomp.server import webhook_address
+from navcomp.server.app import Settings, create_app
 from navcomp.server.webhooks import Webhooks
 from navcomp.store.schema import users
-from server_helpers import Player, running
-from webhook_helpers import HookServer
+from server_helpers import Player, new_game, running
+from test_server_notices import _pass_the_turn
+from webhook_helpers import HookServer, certificate
 
 INTERNAL = [
     "http://169.254.169.254/latest/meta-data/",  # cloud metadata (link-local)
@@ -80,17 +85,16 @@ def _stored_hook(database_url: str, name: str) -> str | None:
         engine.dispose()
 
 
-@pytest.mark.parametrize("url", INTERNAL + ODD_SPELLINGS + MALFORMED)
-def test_a_hook_at_an_internal_or_odd_address_is_refused_when_set(
-    sqlite_url: str, url: str
-) -> None:
+def test_a_hook_at_an_internal_or_odd_address_is_refused_when_set(sqlite_url: str) -> None:
     with running(sqlite_url) as client:
-        guest = Player(client)
-        answer = guest.put("/api/me/webhook", {"url": url})
-        assert answer.status_code == 422, answer.text
-        error = answer.json()["error"]
-        assert error["code"] == "invalid_webhook"
-        assert "127.0.0.1" not in error["message"] and "::1" not in error["message"]
+        guest = Player(client)  # guests too
+        for url in INTERNAL + ODD_SPELLINGS + MALFORMED:
+            answer = guest.put("/api/me/webhook", {"url": url})
+            assert answer.status_code == 422, (url, answer.text)
+            error = answer.json()["error"]
+            assert error["code"] == "invalid_webhook"
+            assert "127.0.0.1" not in error["message"] and "::1" not in error["message"]
+        assert _stored_hook(sqlite_url, guest.name) is None
 
 
 def test_a_name_is_refused_if_any_of_its_addresses_is_internal(
@@ -265,3 +269,51 @@ def test_a_hook_that_does_not_answer_is_given_up_after_the_timeout(
         _run(scenario)
         assert slow.received == [{"n": 0}]
     assert "timed out" in caplog.text
+
+
+def test_a_hook_set_at_a_public_address_that_turns_internal_gets_no_turn_notice(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Through the server: both players set a hook while its name is public; then the
+    name resolves to 127.0.0.1 (a live endpoint listens there), and a turn passes."""
+    caplog.set_level(logging.WARNING, logger="navcomp.webhooks")
+    names = {"hook.example.com": ["93.184.215.14"]}
+    _dns(monkeypatch, names)
+    with HookServer() as local:
+        url = f"http://hook.example.com:{local.port}/hook/secret-token"
+        with TestClient(create_app(Settings(sqlite_url, webhooks=True))) as client:
+            ann, ben = Player(client, "ann"), Player(client, "ben")
+            assert ann.put("/api/me/webhook", {"url": url}).status_code == 200
+            assert ben.put("/api/me/webhook", {"url": url}).status_code == 200
+            names["hook.example.com"] = ["127.0.0.1"]
+            table_id = new_game(ann, [ben])
+            first = ann if ann.table(table_id)["legal"] is not None else ben
+            _pass_the_turn(first, table_id)
+            client.portal.call(client.app.state.server.webhooks.idle)
+        assert local.received == []
+    assert "refused: the webhook's host is not a public address" in caplog.text
+
+
+def test_an_https_hook_checks_its_certificate_against_the_url_s_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Connected to the checked address (127.0.0.1), the TLS server name and the
+    certificate check are the URL's name: right for one name, refused for another."""
+    caplog.set_level(logging.WARNING, logger="navcomp.webhooks")
+    cert, key = certificate(tmp_path, "hook.internal.test")
+    served = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    served.load_cert_chain(cert, key)
+    trusting = ssl.create_default_context(cafile=str(cert))
+    _dns(monkeypatch, {"hook.internal.test": ["127.0.0.1"], "other.internal.test": ["127.0.0.1"]})
+    with HookServer(tls=served) as hook:
+
+        async def scenario() -> None:
+            hooks = Webhooks(allow_internal=True, ssl_context=trusting)
+            hooks.send(f"https://hook.internal.test:{hook.port}/h", {"n": 1})
+            hooks.send(f"https://other.internal.test:{hook.port}/h", {"n": 2})
+            await hooks.idle()
+
+        _run(scenario)
+        assert hook.received == [{"n": 1}]
+        assert hook.hosts == [f"hook.internal.test:{hook.port}"]
+    assert f"webhook to https://other.internal.test:{hook.port} failed" in caplog.text

@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import ssl
+import subprocess
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
 from typing import Any
 
 
@@ -12,7 +15,9 @@ class HookServer:
     """Records every request; answers 204, or holds each request until ``release`` is
     set (``hold``), or redirects to ``redirect_to``."""
 
-    def __init__(self, hold: bool = False, redirect_to: str | None = None) -> None:
+    def __init__(
+        self, hold: bool = False, redirect_to: str | None = None, tls: ssl.SSLContext | None = None
+    ) -> None:
         self.received: list[dict[str, Any]] = []
         self.methods: list[str] = []
         self.hosts: list[str] = []
@@ -48,6 +53,8 @@ class HookServer:
 
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self.server.daemon_threads = True
+        if tls is not None:
+            self.server.socket = tls.wrap_socket(self.server.socket, server_side=True)
         self.port = self.server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}/hook/secret-token"
         self._thread = threading.Thread(target=self.server.serve_forever, daemon=True)
@@ -64,3 +71,18 @@ class HookServer:
 
     def __exit__(self, *_: Any) -> None:
         self.close()
+
+
+def certificate(folder: Path, name: str) -> tuple[Path, Path]:
+    """A self-signed certificate for the DNS name ``name``, and its key (by openssl)."""
+    cert, key = folder / f"{name}.pem", folder / f"{name}.key"
+    subprocess.run(
+        [
+            *("openssl", "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-days", "1"),
+            *("-keyout", str(key), "-out", str(cert), "-subj", f"/CN={name}"),
+            *("-addext", f"subjectAltName=DNS:{name}"),
+        ],
+        check=True,
+        capture_output=True,
+    )
+    return cert, key
