@@ -236,6 +236,30 @@ def test_a_slow_hook_delays_only_its_own_notices() -> None:
         _run(scenario)
 
 
+def test_deliveries_under_way_at_once_are_bounded() -> None:
+    """With two slots, a third hook's delivery starts only when one of the two ends."""
+    journal: list[str] = []
+    with (
+        HookServer(hold=True, journal=journal, name="a") as a,
+        HookServer(hold=True, journal=journal, name="b") as b,
+        HookServer(journal=journal, name="c") as c,
+    ):
+
+        async def scenario() -> None:
+            hooks = Webhooks(allow_internal=True, timeout=60, concurrency=2)
+            for hook in (a, b, c):
+                hooks.send(hook.url, {"n": 1})
+            assert await _wait(a.entered) and await _wait(b.entered)
+            a.release.set()
+            assert await _wait(c.entered)
+            b.release.set()
+            await hooks.idle()
+
+        _run(scenario)
+    assert journal.index("enter c") > journal.index("leave a")
+    assert journal.index("enter c") < journal.index("leave b")
+
+
 def test_a_full_queue_drops_its_oldest_notices(caplog: pytest.LogCaptureFixture) -> None:
     caplog.set_level(logging.WARNING, logger="navcomp.webhooks")
     with HookServer(hold=True) as slow:

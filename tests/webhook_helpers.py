@@ -13,10 +13,16 @@ from typing import Any
 
 class HookServer:
     """Records every request; answers 204, or holds each request until ``release`` is
-    set (``hold``), or redirects to ``redirect_to``."""
+    set (``hold``), or redirects to ``redirect_to``; notes "enter NAME" and "leave NAME"
+    in a ``journal`` shared by several."""
 
     def __init__(
-        self, hold: bool = False, redirect_to: str | None = None, tls: ssl.SSLContext | None = None
+        self,
+        hold: bool = False,
+        redirect_to: str | None = None,
+        tls: ssl.SSLContext | None = None,
+        journal: list[str] | None = None,
+        name: str = "",
     ) -> None:
         self.received: list[dict[str, Any]] = []
         self.methods: list[str] = []
@@ -37,9 +43,13 @@ class HookServer:
             def _answer(self) -> None:
                 hook.methods.append(self.command)
                 hook.hosts.append(self.headers.get("Host", ""))
+                if journal is not None:
+                    journal.append(f"enter {name}")
                 hook.entered.set()
                 if hold:
                     hook.release.wait(60)
+                if journal is not None:
+                    journal.append(f"leave {name}")
                 if redirect_to is not None:
                     self.send_response(302)
                     self.send_header("Location", redirect_to)
