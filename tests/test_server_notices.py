@@ -41,7 +41,7 @@ def test_turn_notices_and_webhooks(sqlite_url: str) -> None:
     threading.Thread(target=hook.serve_forever, daemon=True).start()
     _Hook.received.clear()
     try:
-        app = create_app(Settings(sqlite_url, webhooks=True))
+        app = create_app(Settings(sqlite_url, webhooks=True, webhook_allow_internal=True))
         with TestClient(app) as client:
             ann, ben = Player(client, "ann"), Player(client, "ben")
             url = f"http://127.0.0.1:{hook.server_address[1]}/hook"

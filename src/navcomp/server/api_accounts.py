@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request, Response
 from pydantic import Field
 
-from navcomp.server import accounts, notify
+from navcomp.server import accounts, notify, webhook_address
 from navcomp.server.accounts import Session
 from navcomp.server.errors import Body
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
@@ -78,6 +78,8 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
     async def webhook(body: Webhook, request: Request) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
+        if body.url is not None:  # refused unless its host is public (or the server allows)
+            await webhook_address.check(body.url, server.settings.webhook_allow_internal)
         await server.tx(lambda c: accounts.set_webhook(c, session.user, body.url))
         return {"url": body.url}
 

@@ -21,7 +21,8 @@ from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
 from navcomp.server.live import Hub
-from navcomp.server.notify import Webhooks
+from navcomp.server.security import SecuredApp
+from navcomp.server.webhooks import Webhooks
 from navcomp.store.db import WRITE_OPTION, migrate, open_engine
 
 T = TypeVar("T")
@@ -34,6 +35,8 @@ class Settings:
     bot_seconds: float | None = None  # None: each level's own budget
     webhooks: bool = True
     redis_url: str | None = None  # pushes across processes (several servers, one database)
+    webhook_allow_internal: bool = False  # hooks may point at private and loopback addresses
+    trusted_proxies: tuple[str, ...] = ()  # addresses and networks whose X-Forwarded-* count
 
 
 class Server:
@@ -50,7 +53,9 @@ class Server:
             settings.bot_seconds,
             renew=lambda: bots.default_executor(settings.bot_workers),
         )
-        self.webhooks = Webhooks(enabled=settings.webhooks)
+        self.webhooks = Webhooks(
+            enabled=settings.webhooks, allow_internal=settings.webhook_allow_internal
+        )
         self.limiter = anyio.CapacityLimiter(16)
         self.sessions = SessionCache()
         self.inline = settings.database_url.startswith("sqlite")
@@ -146,7 +151,8 @@ def create_app(settings: Settings) -> FastAPI:
                 await server.fanout.close()
             server.close()
 
-    app = FastAPI(
+    app = SecuredApp(  # security headers, Secure cookies and trusted proxies around it all
+        trusted_proxies=settings.trusted_proxies,
         title="NavComp",
         summary="An open online table for Space Mission and Space Pioneers.",
         version="0.1.0",

@@ -32,7 +32,28 @@ def add_parser(commands: Any) -> None:
         type=float,
         help="time a searching bot takes per move (default: its level's)",
     )
+    parser.add_argument(
+        "--trusted-proxies",
+        default="",
+        help="reverse proxies whose X-Forwarded-Proto and X-Forwarded-For count, as "
+        "addresses and networks (e.g. 127.0.0.1,10.0.0.0/8); default none",
+    )
+    parser.add_argument(
+        "--webhook-allow-internal",
+        action="store_true",
+        help="let webhooks point at loopback and private addresses (hooks on a private network)",
+    )
     parser.set_defaults(run=run)
+
+
+def trusted_proxies(text: str) -> tuple[str, ...]:
+    """``--trusted-proxies`` as addresses and networks (ValueError for anything else)."""
+    import ipaddress
+
+    entries = tuple(part.strip() for part in text.split(",") if part.strip())
+    for entry in entries:
+        ipaddress.ip_network(entry, strict=False)
+    return entries
 
 
 def run(args: argparse.Namespace) -> int:
@@ -45,11 +66,21 @@ def run(args: argparse.Namespace) -> int:
         print("navcomp serve: --bot-workers must be at least 1")
         return 2
     url = database_url(args.database_url, args.data_dir)
+    try:
+        proxies = trusted_proxies(args.trusted_proxies)
+    except ValueError as error:
+        print(f"navcomp serve: --trusted-proxies: {error}")
+        return 2
     import os
 
     redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")
     settings = Settings(
-        url, bot_workers=args.bot_workers, bot_seconds=args.bot_seconds, redis_url=redis_url
+        url,
+        bot_workers=args.bot_workers,
+        bot_seconds=args.bot_seconds,
+        redis_url=redis_url,
+        trusted_proxies=proxies,
+        webhook_allow_internal=args.webhook_allow_internal,
     )
     app = create_app(settings)
     # The ~100,000 objects of the imported libraries and the app live as long as the
@@ -70,6 +101,7 @@ def run(args: argparse.Namespace) -> int:
             log_level="warning",
             ws_per_message_deflate=False,
             timeout_keep_alive=30,
+            proxy_headers=False,  # the app trusts only --trusted-proxies (security.py)
         )
     return 0
 

@@ -10,6 +10,9 @@ function fill(el, attrs, children, svg) {
       el.textContent = value;
     } else if (key === "dataset") {
       Object.assign(el.dataset, value);
+    } else if (key === "style") {
+      // through the CSSOM: the Content-Security-Policy refuses style attributes
+      el.style.cssText = value;
     } else if (!svg && key in el && typeof value !== "string") {
       el[key] = value;
     } else {
