@@ -67,11 +67,13 @@ class Nginx:
         self.base = f"https://127.0.0.1:{self.port}"
         key, self.cert = self_signed(folder)
         config = example_config()
+        letsencrypt = "/etc/letsencrypt/live/table.example.org"
         for old, new in {
+            f"{letsencrypt}/privkey.pem": str(key),
+            f"{letsencrypt}/fullchain.pem": str(self.cert),
             "table.example.org": "localhost",
-            "443 ssl": f"127.0.0.1:{self.port} ssl",
-            "/etc/ssl/private/table.key": str(key),
-            "/etc/ssl/certs/table.pem": str(self.cert),
+            "listen 80;": f"listen 127.0.0.1:{free_port()};",
+            "listen 443 ssl": f"listen 127.0.0.1:{self.port} ssl",
             "127.0.0.1:8000": f"127.0.0.1:{upstream_port}",
         }.items():
             assert old in config, f"the nginx example no longer says {old!r}"
