@@ -81,7 +81,9 @@ def test_bench_flood_prints_both_phases(capsys: pytest.CaptureFixture[str]) -> N
     for label in ("probe p50 (ms)", "probe p99 (ms)", "probe requests", "probe failures"):
         quiet_and_flood = rf"^  {re.escape(label)} +[\d,.]+ +[\d,.]+( |$)"
         assert re.search(quiet_and_flood, out, re.MULTILINE), out
-    assert re.search(r"^  flood: [\d,]+ sent, [\d,.]+/s; ", out, re.MULTILINE), out
+    assert re.search(
+        r"^  flood: [\d,]+ sent, [\d,.]+/s, flooders. CPU [\d.]+ cores; ", out, re.MULTILINE
+    ), out
 
 
 @pytest.mark.parametrize(
