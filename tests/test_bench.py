@@ -82,7 +82,9 @@ def test_bench_flood_prints_both_phases(capsys: pytest.CaptureFixture[str]) -> N
         quiet_and_flood = rf"^  {re.escape(label)} +[\d,.]+ +[\d,.]+( |$)"
         assert re.search(quiet_and_flood, out, re.MULTILINE), out
     assert re.search(
-        r"^  flood: [\d,]+ sent, [\d,.]+/s, flooders. CPU [\d.]+ cores; ", out, re.MULTILINE
+        r"^  flood: [\d,]+ sent in [\d,.]+ s, [\d,.]+/s, flooders. CPU [\d.]+ cores; ",
+        out,
+        re.MULTILINE,
     ), out
 
 

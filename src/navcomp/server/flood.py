@@ -16,13 +16,14 @@ not delay the next request and so hide itself), ``seconds`` with no flood, then
 The flooders run in a process of their own (this module run as a script), so that
 their work does not hold up the probe on the bench's event loop; all three processes
 share the machine's cores.  The flood lasts until the probe's last request is answered
-(a minute longer at most) or ``MAX_SENDS`` sends a flooder, and the server is stopped
+(``MAX_OVERRUN`` seconds longer at most) or ``MAX_SENDS`` sends a flooder, and the server is stopped
 at the end whatever happens.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import statistics
 import sys
@@ -50,6 +51,8 @@ PROBE_PER_S = 20.0
 MAX_SENDS = 1_000_000
 """Per flooder and flood: a ceiling on the traffic, whatever the flags."""
 MAX_SECONDS = 300.0
+MAX_OVERRUN = 300.0
+"""How long a flood may outlast its phase while the probe waits for its last answers."""
 MAX_FLOODERS = 32
 PASSWORD = "the-right-password"
 TRANSPORT_ERRORS = (OSError, asyncio.IncompleteReadError, IndexError, ValueError)
@@ -168,18 +171,15 @@ async def _flooded(
     probe: Probe, base: str, kind: str, target: str, seconds: float, flooders: int
 ) -> tuple[dict[str, float], dict[str, Any]]:
     """The probe's figures while the flood runs, and the flooders' own."""
-    command = ["-m", __name__, base, kind, target, str(seconds), str(flooders)]
-    process = await asyncio.create_subprocess_exec(
-        sys.executable, *command, stdin=PIPE, stdout=PIPE
-    )
+    command = [sys.executable, "-m", __name__, base, kind, target, str(seconds), str(flooders)]
+    process = await asyncio.create_subprocess_exec(*command, stdin=PIPE, stdout=PIPE)
     assert process.stdin is not None and process.stdout is not None
     try:
         await asyncio.wait_for(process.stdout.readline(), 60)  # the flooders are starting
         figures = await probe.phase(seconds)
-        process.stdin.write(b"stop\n")  # only now: the flood outlasts the last probe
-        await process.stdin.drain()
-        flooded = orjson.loads(await asyncio.wait_for(process.stdout.readline(), 60))
-        return figures, flooded
+        with contextlib.suppress(RuntimeError, OSError):  # gone if it hit MAX_OVERRUN
+            process.stdin.write(b"stop\n")  # only now: the flood outlasts the last probe
+        return figures, orjson.loads(await asyncio.wait_for(process.stdout.readline(), 60))
     finally:
         if process.returncode is None:
             process.kill()
@@ -197,7 +197,7 @@ async def _flood(base: str, kind: str, target: str, seconds: float, flooders: in
     print("ready", flush=True)
     start, cpu = time.perf_counter(), time.process_time()
     stop = asyncio.Event()
-    stopper = asyncio.create_task(asyncio.wait_for(stdin.readline(), seconds + 60))
+    stopper = asyncio.create_task(asyncio.wait_for(stdin.readline(), seconds + MAX_OVERRUN))
     stopper.add_done_callback(lambda _: stop.set())
     if kind == "login":
         host, port = base.split("//", 1)[1].split(":")
@@ -209,8 +209,8 @@ async def _flood(base: str, kind: str, target: str, seconds: float, flooders: in
     elapsed = time.perf_counter() - start
     stopper.cancel()
     cores = (time.process_time() - cpu) / elapsed
-    figures = {"sent": sent, "per_s": sent / elapsed, "cores": cores, "answers": dict(answers)}
-    print(orjson.dumps(figures).decode(), flush=True)
+    figures = {"seconds": elapsed, "sent": sent, "per_s": sent / elapsed, "cores": cores}
+    print(orjson.dumps({**figures, "answers": dict(answers)}).decode(), flush=True)
 
 
 async def _log_in_wrongly(
@@ -285,7 +285,8 @@ def flood_lines(figures: dict[str, Any]) -> list[str]:
         flooded = flood["flooders"]
         answers = ", ".join(f"{k}: {v:,}" for k, v in sorted(flooded["answers"].items()))
         lines.append(
-            f"  flood: {flooded['sent']:,} sent, {flooded['per_s']:,.1f}/s, "
+            f"  flood: {flooded['sent']:,} sent in {flooded['seconds']:,.1f} s, "
+            f"{flooded['per_s']:,.1f}/s, "
             f"flooders' CPU {flooded['cores']:.2f} cores; {answers}"
         )
     return lines
