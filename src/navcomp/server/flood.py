@@ -16,8 +16,8 @@ not delay the next request and so hide itself), ``seconds`` with no flood, then
 The flooders run in a process of their own (this module run as a script), so that
 their work does not hold up the probe on the bench's event loop; all three processes
 share the machine's cores.  The flood lasts until the probe's last request is answered
-(``MAX_OVERRUN`` seconds longer at most) or ``MAX_SENDS`` sends a flooder, and the server is stopped
-at the end whatever happens.
+(as long again as the phase at most) or ``MAX_SENDS`` sends a flooder, and the server
+is stopped at the end whatever happens.
 """
 
 from __future__ import annotations
@@ -51,8 +51,6 @@ PROBE_PER_S = 20.0
 MAX_SENDS = 1_000_000
 """Per flooder and flood: a ceiling on the traffic, whatever the flags."""
 MAX_SECONDS = 300.0
-MAX_OVERRUN = 300.0
-"""How long a flood may outlast its phase while the probe waits for its last answers."""
 MAX_FLOODERS = 32
 PASSWORD = "the-right-password"
 TRANSPORT_ERRORS = (OSError, asyncio.IncompleteReadError, IndexError, ValueError)
@@ -177,7 +175,7 @@ async def _flooded(
     try:
         await asyncio.wait_for(process.stdout.readline(), 60)  # the flooders are starting
         figures = await probe.phase(seconds)
-        with contextlib.suppress(RuntimeError, OSError):  # gone if it hit MAX_OVERRUN
+        with contextlib.suppress(RuntimeError, OSError):  # gone if it hit its own limit
             process.stdin.write(b"stop\n")  # only now: the flood outlasts the last probe
         return figures, orjson.loads(await asyncio.wait_for(process.stdout.readline(), 60))
     finally:
@@ -187,8 +185,8 @@ async def _flooded(
 
 
 async def _flood(base: str, kind: str, target: str, seconds: float, flooders: int) -> None:
-    """The flood process: ``ready``, the flood until the bench says stop (never much longer
-    than the phase even if it does not), then the flooders' figures, on stdout."""
+    """The flood process: ``ready``, the flood until the bench says stop (or twice the
+    phase has passed), then the flooders' figures, on stdout."""
     answers: Counter[str] = Counter()
     stdin = asyncio.StreamReader()
     await asyncio.get_running_loop().connect_read_pipe(
@@ -197,7 +195,7 @@ async def _flood(base: str, kind: str, target: str, seconds: float, flooders: in
     print("ready", flush=True)
     start, cpu = time.perf_counter(), time.process_time()
     stop = asyncio.Event()
-    stopper = asyncio.create_task(asyncio.wait_for(stdin.readline(), seconds + MAX_OVERRUN))
+    stopper = asyncio.create_task(asyncio.wait_for(stdin.readline(), 2 * seconds))
     stopper.add_done_callback(lambda _: stop.set())
     if kind == "login":
         host, port = base.split("//", 1)[1].split(":")
