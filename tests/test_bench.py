@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -50,9 +51,49 @@ def test_bench_server_plays_and_prints_the_documented_json(
     assert figures["offered_moves_per_s"] == pytest.approx(60.0)
 
 
+def test_bench_flood_measures_both_floods_and_prints_the_documented_json(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["bench", "flood", "--seconds", "1", "--flooders", "1", "--json"]
+    assert main(args) == 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["flooders"] == 1 and figures["database"] == "sqlite"
+    assert set(figures["floods"]) == {"login", "websocket"}
+    for flood in figures["floods"].values():
+        for phase in (flood["quiet"], flood["flood"]):
+            assert phase["requests"] == 20 and phase["errors"] == 0  # 20 a second, all answered
+            assert 0 < phase["p50_ms"] <= phase["p99_ms"]
+        assert flood["p50_ratio"] > 0 and flood["p99_ratio"] > 0
+        assert flood["flooders"]["sent"] > 0 and flood["flooders"]["per_s"] > 0
+    logins = figures["floods"]["login"]["flooders"]
+    assert sum(logins["answers"].values()) == logins["sent"]  # every login got its answer
+    sockets = dict(figures["floods"]["websocket"]["flooders"]["answers"])
+    opened = sockets.pop("opened")
+    sockets.pop("connection failed", None)
+    assert opened >= 1 and sum(sockets.values()) == opened  # how each socket ended
+
+
+def test_bench_flood_prints_both_phases(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "flood", "--kind", "login", "--seconds", "0.5", "--flooders", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "login flood: 1 client sending" in out and "websocket" not in out
+    assert "quiet" in out and "flood" in out
+    for label in ("probe p50 (ms)", "probe p99 (ms)", "probe requests", "probe failures"):
+        quiet_and_flood = rf"^  {re.escape(label)} +[\d,.]+ +[\d,.]+( |$)"
+        assert re.search(quiet_and_flood, out, re.MULTILINE), out
+    assert re.search(
+        r"^  flood: [\d,]+ sent in [\d,.]+ s, [\d,.]+/s, flooders. CPU [\d.]+ cores; ",
+        out,
+        re.MULTILINE,
+    ), out
+
+
 @pytest.mark.parametrize(
     "args",
     [
+        ["bench", "flood", "--flooders", "0"],
+        ["bench", "flood", "--seconds", "1000"],
+        ["bench", "flood", "--kind", "smoke"],
         ["bench", "server", "--tables", "0"],
         ["bench", "server", "--move-every", "-1"],
         ["bench", "engine", "--players", "7"],

@@ -53,6 +53,15 @@ def add_parser(commands: Any) -> None:
     server.add_argument("--url", help="a running server (default: start one on SQLite)")
     server.add_argument("--json", action="store_true", help="print one JSON object")
     server.set_defaults(run=run_server)
+    flood = targets.add_parser(
+        "flood", help="other requests' p50 and p99 with and without a login or WebSocket flood"
+    )
+    flood.add_argument("--kind", choices=("login", "websocket", "both"), default="both")
+    flood.add_argument("--seconds", type=_positive, default=10.0, help="per phase (default 10)")
+    flood.add_argument("--flooders", type=int, default=4, help="flooding clients (default 4)")
+    flood.add_argument("--database-url", help="PostgreSQL for the server (default: SQLite)")
+    flood.add_argument("--json", action="store_true", help="print one JSON object")
+    flood.set_defaults(run=run_flood)
 
 
 def _players(text: str) -> int:
@@ -238,3 +247,18 @@ def run_server(args: argparse.Namespace) -> int:
         f"a move every {args.move_every:g} s at each"
     )
     return _report(title, figures, SERVER_LINES, args.json)
+
+
+def run_flood(args: argparse.Namespace) -> int:
+    from navcomp.server.flood import KINDS, MAX_FLOODERS, MAX_SECONDS, flood_figures, flood_lines
+
+    if not 1 <= args.flooders <= MAX_FLOODERS:
+        print(f"navcomp bench flood: --flooders is 1 to {MAX_FLOODERS}", file=sys.stderr)
+        return 2
+    if args.seconds > MAX_SECONDS:
+        print(f"navcomp bench flood: --seconds is at most {MAX_SECONDS:g}", file=sys.stderr)
+        return 2
+    kinds = KINDS if args.kind == "both" else (args.kind,)
+    figures = flood_figures(kinds, args.seconds, args.flooders, args.database_url)
+    print(json.dumps(figures) if args.json else "\n".join(flood_lines(figures)))
+    return 0

@@ -20,15 +20,17 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx2 as httpx
 import orjson
 import websockets
+
+T = TypeVar("T")
 
 
 class KeptAlive:
@@ -44,21 +46,26 @@ class KeptAlive:
     async def post(self, path: str, body: dict[str, Any]) -> int:
         """POST ``body``; a connection the server closed meanwhile is opened again once
         (a move carries its expected version, so sending it twice cannot play it twice)."""
+        return await self.request("POST", path, body)
+
+    async def request(self, method: str, path: str, body: dict[str, Any] | None = None) -> int:
+        """The answer's status, its body read and dropped; reconnects once, as ``post``."""
         try:
-            return await self._post(path, body)
+            return await self._request(method, path, body)
         except (ConnectionError, asyncio.IncompleteReadError, IndexError):
             await self.close()
-            return await self._post(path, body)
+            return await self._request(method, path, body)
 
-    async def _post(self, path: str, body: dict[str, Any]) -> int:
+    async def _request(self, method: str, path: str, body: dict[str, Any] | None) -> int:
         if self.writer is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         assert self.reader is not None
-        payload = orjson.dumps(body)
+        payload = b"" if body is None else orjson.dumps(body)
+        kind = "" if body is None else "Content-Type: application/json\r\n"
         self.writer.write(
             (
-                f"POST {path} HTTP/1.1\r\nHost: {self.host}\r\n{self.head}"
-                f"Content-Type: application/json\r\nContent-Length: {len(payload)}\r\n\r\n"
+                f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\n{self.head}"
+                f"{kind}Content-Length: {len(payload)}\r\n\r\n"
             ).encode()
             + payload
         )
@@ -274,13 +281,13 @@ async def _run(
             server_cpu = None if server_end is None else server_end - server_cpu
         for table in seated:
             await table.close(posters=True)
-    trips = sorted(figures.round_trips_ms) or [0.0]
+    trips = figures.round_trips_ms
     per_move = 1000 / max(1, figures.moves)
     out = {
         "offered_moves_per_s": tables / interval if interval > 0 else 0.0,
         "moves_per_s": figures.moves / elapsed,
-        "p50_ms": statistics.median(trips),
-        "p99_ms": trips[min(len(trips) - 1, int(len(trips) * 0.99))],
+        "p50_ms": statistics.median(trips or [0.0]),
+        "p99_ms": percentile(trips, 0.99),
         "moves": float(figures.moves),
         "errors": float(figures.errors),
         "client_cpu_ms_per_move": client_cpu * per_move,
@@ -294,53 +301,58 @@ def server_figures(
     tables: int, seconds: float, interval: float, seed: int, url: str | None
 ) -> dict[str, float]:
     if url is not None:
-        return _on_own_loop(url.rstrip("/"), tables, seconds, interval, seed)
+        base = url.rstrip("/")
+        return on_own_loop(lambda: _run(base, tables, seconds, interval, seed))
+    with started_server() as (base, process):
+        return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, process.pid))
+
+
+@contextmanager
+def started_server(
+    database_url: str | None = None,
+) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``navcomp serve`` on a free port of 127.0.0.1 (SQLite in a temporary folder unless
+    ``database_url`` names a database), up until the block ends; yields its base URL."""
     from navcomp.server.serve import free_port, wait_until_up
 
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
-        process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "navcomp.cli",
-                "serve",
-                "--port",
-                str(port),
-                "--data-dir",
-                folder,
-            ],
-            stdout=subprocess.DEVNULL,
-        )
+        database = database_url or f"sqlite:///{folder}/navcomp.db"
+        serve = [sys.executable, "-m", "navcomp.cli", "serve", "--port", str(port)]
+        serve += ["--data-dir", folder, "--database-url", database]
+        process = subprocess.Popen(serve, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
             wait_until_up(base, process)
-            return _on_own_loop(base, tables, seconds, interval, seed, process.pid)
+            yield base, process
         finally:
             process.terminate()
-            process.wait(30)
+            try:
+                process.wait(30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
-def _on_own_loop(
-    base: str,
-    tables: int,
-    seconds: float,
-    interval: float,
-    seed: int,
-    server_pid: int | None = None,
-) -> dict[str, float]:
-    """The clients on an event loop of their own thread: the caller may already run one
+def on_own_loop(work: Callable[[], Coroutine[Any, Any, T]]) -> T:
+    """``work()`` on an event loop of its own thread: the caller may already run one
     (Playwright's sync API, say, leaves a loop running in the main thread)."""
 
-    def run() -> dict[str, float]:
-        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
-            return runner.run(_run(base, tables, seconds, interval, seed, server_pid))
+    def run() -> T:
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:
+            return runner.run(work())
 
     with ThreadPoolExecutor(1, thread_name_prefix="bench-clients") as pool:
         return pool.submit(run).result()
 
 
-def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+def percentile(values: list[float], share: float) -> float:
+    """The value ``share`` of the way up the sorted ``values`` (0 when there are none)."""
+    ordered = sorted(values) or [0.0]
+    return ordered[min(len(ordered) - 1, int(len(ordered) * share))]
+
+
+def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
     """uvloop where there is one (as the server runs on): the clients' own CPU per move
     is then about a fifth lower, leaving more of the shared cores to the server."""
     try:
