@@ -30,7 +30,7 @@ from schemathesis.specs.openapi.checks import (
 
 from server_helpers import Player, new_game, running
 
-EXAMPLES = 50
+EXAMPLES = 25
 """Requests per operation and generation mode (valid, invalid)."""
 
 CHECKS = [
