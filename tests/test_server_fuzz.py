@@ -112,3 +112,26 @@ def test_the_api_answers_as_its_schema_says(database_url: str) -> None:
         print(f"schemathesis: {total} requests in {seconds:.1f} s, {len(failures)} failures")
         assert failures == [], "\n\n".join(failures[:20])
         assert ann.get("/api/me").json()["name"] == "fuzzer"  # still signed in
+
+
+def test_the_schema_states_our_error_body_and_who_may_call(sqlite_url: str) -> None:
+    with running(sqlite_url) as client:
+        spec = client.get("/openapi.json").json()
+    schemas = spec["components"]["schemas"]
+    assert "HTTPValidationError" not in schemas and "ValidationError" not in schemas
+    error = {"$ref": "#/components/schemas/ErrorBody"}
+    for path, operations in spec["paths"].items():
+        for method, operation in operations.items():
+            answers = operation["responses"]
+            success = [s for s in answers if s.startswith("2")]
+            assert len(success) == 1, (method, path)
+            assert "$ref" in str(answers[success[0]]["content"]), (method, path)
+            for status, answer in answers.items():
+                if not status.startswith("2"):
+                    assert answer["content"]["application/json"]["schema"] == error
+            needs_session = "401" in answers and path != "/api/accounts/login"
+            assert (operation.get("security") == [{"bearer": []}, {"session_cookie": []}]) == (
+                needs_session
+            ), (method, path)
+    table_id = spec["paths"]["/api/tables/{table_id}"]["get"]["parameters"][0]["schema"]
+    assert (table_id["minimum"], table_id["maximum"]) == (1, 2**31 - 1)

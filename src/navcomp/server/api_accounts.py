@@ -15,6 +15,7 @@ from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
 from navcomp.server.schemas import (
     BODY,
     DB,
+    SIGNED_IN,
     Notice,
     Ok,
     SessionBody,
@@ -89,7 +90,11 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
         return _session_body(session, response)
 
     @app.post(
-        "/api/accounts/logout", response_model=Ok, responses=errors(401, 403, DB), tags=["accounts"]
+        "/api/accounts/logout",
+        response_model=Ok,
+        openapi_extra=SIGNED_IN,
+        responses=errors(401, 403, DB),
+        tags=["accounts"],
     )
     async def log_out(request: Request, response: Response) -> dict[str, Any]:
         session = await server.session(request)
@@ -100,7 +105,13 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
         response.delete_cookie(CSRF_COOKIE)
         return {"ok": True}
 
-    @app.get("/api/me", response_model=UserInfo, responses=errors(401, DB), tags=["accounts"])
+    @app.get(
+        "/api/me",
+        response_model=UserInfo,
+        openapi_extra=SIGNED_IN,
+        responses=errors(401, DB),
+        tags=["accounts"],
+    )
     async def me(request: Request) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
@@ -110,6 +121,7 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
     @app.put(
         "/api/me/webhook",
         response_model=WebhookBody,
+        openapi_extra=SIGNED_IN,
         responses=errors(*BODY, 401, 403, DB),
         tags=["accounts"],
     )
@@ -122,6 +134,7 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
     @app.get(
         "/api/notifications",
         response_model=list[Notice],
+        openapi_extra=SIGNED_IN,
         responses=errors(401, 422, DB),
         tags=["accounts"],
     )
@@ -133,6 +146,7 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/notifications/read",
         response_model=Ok,
+        openapi_extra=SIGNED_IN,
         responses=errors(*BODY, 401, 403, DB),
         tags=["accounts"],
     )

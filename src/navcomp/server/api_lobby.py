@@ -18,6 +18,8 @@ from navcomp.server.flow import schedule_bot
 from navcomp.server.schemas import (
     BODY,
     DB,
+    MAYBE_SIGNED_IN,
+    SIGNED_IN,
     ClosedTable,
     GameInfo,
     MyTable,
@@ -75,7 +77,11 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
         return out
 
     @app.get(
-        "/api/solo-scores", response_model=SoloScores, responses=errors(422, DB), tags=["lobby"]
+        "/api/solo-scores",
+        response_model=SoloScores,
+        openapi_extra=MAYBE_SIGNED_IN,
+        responses=errors(422, DB),
+        tags=["lobby"],
     )
     async def solo_high_scores(game: str, request: Request) -> dict[str, Any]:
         """My best scores at a game played alone, and the best of everybody (ten each)."""
@@ -93,6 +99,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
         "/api/tables",
         status_code=201,
         response_model=Table,
+        openapi_extra=SIGNED_IN,
         responses=errors(*BODY, 401, 403, DB),
         tags=["lobby"],
     )
@@ -131,6 +138,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/tables/{table_id}/join",
         response_model=Table | ClosedTable,
+        openapi_extra=SIGNED_IN,
         responses=errors(*BODY, 401, 403, 404, 409, DB),
         tags=["lobby"],
     )
@@ -143,6 +151,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/tables/{table_id}/leave",
         response_model=Table | ClosedTable,
+        openapi_extra=SIGNED_IN,
         responses=errors(422, 401, 403, 404, 409, DB),
         tags=["lobby"],
     )
@@ -153,6 +162,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/tables/{table_id}/invite",
         response_model=Table | ClosedTable,
+        openapi_extra=SIGNED_IN,
         responses=errors(*BODY, 401, 403, 404, 409, DB),
         tags=["lobby"],
     )
@@ -164,6 +174,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/tables/{table_id}/start",
         response_model=Table | ClosedTable,
+        openapi_extra=SIGNED_IN,
         responses=errors(422, 401, 403, 404, 409, DB),
         tags=["lobby"],
     )
@@ -175,6 +186,7 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
     @app.put(
         "/api/tables/{table_id}/seats/{seat}/bot",
         response_model=Table,
+        openapi_extra=SIGNED_IN,
         responses=errors(*BODY, 401, 403, 404, 409, DB),
         tags=["lobby"],
     )
@@ -189,7 +201,11 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
         return await server.tx(work)
 
     @app.get(
-        "/api/my/games", response_model=list[MyTable], responses=errors(401, DB), tags=["lobby"]
+        "/api/my/games",
+        response_model=list[MyTable],
+        openapi_extra=SIGNED_IN,
+        responses=errors(401, DB),
+        tags=["lobby"],
     )
     async def my_games(request: Request) -> list[dict[str, Any]]:
         session = await server.session(request)

@@ -13,7 +13,17 @@ from navcomp.server.errors import ApiError, Body
 from navcomp.server.fields import DbInt, JsonObject, TableId, Text
 from navcomp.server.flow import submit
 from navcomp.server.games import log_entries, walk_log
-from navcomp.server.schemas import BODY, DB, Log, Moved, Replay, TableState, errors
+from navcomp.server.schemas import (
+    BODY,
+    DB,
+    MAYBE_SIGNED_IN,
+    SIGNED_IN,
+    Log,
+    Moved,
+    Replay,
+    TableState,
+    errors,
+)
 from navcomp.server.views import public_log, seat_payload
 
 if TYPE_CHECKING:
@@ -35,6 +45,7 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
         "/api/tables/{table_id}",
         response_model=TableState,
         response_model_exclude_unset=True,
+        openapi_extra=MAYBE_SIGNED_IN,
         responses=errors(404, 422, DB),
         tags=["play"],
     )
@@ -57,6 +68,7 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/tables/{table_id}/moves",
         response_model=Moved,
+        openapi_extra=SIGNED_IN,
         responses=errors(*BODY, 401, 403, 404, 409, DB),
         tags=["play"],
     )
@@ -68,6 +80,7 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
     @app.post(
         "/api/tables/{table_id}/undo",
         response_model=Moved,
+        openapi_extra=SIGNED_IN,
         responses=errors(*BODY, 401, 403, 404, 409, DB),
         tags=["play"],
     )
@@ -79,6 +92,7 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
     @app.get(
         "/api/tables/{table_id}/log",
         response_model=Log,
+        openapi_extra=MAYBE_SIGNED_IN,
         responses=errors(404, 422, DB),
         tags=["play"],
     )

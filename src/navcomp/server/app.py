@@ -17,7 +17,7 @@ from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import bots, flow, hotpath, http, routes
+from navcomp.server import bots, flow, hotpath, http, routes, schemas
 from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
@@ -180,4 +180,5 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(hotpath.PlayFastPath, server=server)
     app.add_middleware(http.BodyLimit)  # added last: outside the fast path too
     routes.add_routes(app, server)
+    schemas.describe_security(app)
     return app

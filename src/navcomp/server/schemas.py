@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
+from fastapi import FastAPI
 from pydantic import BaseModel, ConfigDict
 
 
@@ -197,3 +198,36 @@ class Replay(Answer):
     initial: dict[str, Any]
     initial_view: Revealed
     entries: list[ReplayEntry]
+
+
+SIGNED_IN: dict[str, Any] = {"security": [{"bearer": []}, {"session_cookie": []}]}
+"""``openapi_extra`` of an operation for players only."""
+MAYBE_SIGNED_IN: dict[str, Any] = {"security": [{}, {"bearer": []}, {"session_cookie": []}]}
+"""``openapi_extra`` of an operation that answers anyone, a player with more."""
+
+SECURITY_SCHEMES = {
+    "bearer": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "the token of a login, registration or guest answer",
+    },
+    "session_cookie": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "navcomp_session",
+        "description": "browsers: unsafe methods also send the navcomp_csrf cookie's value "
+        "in the X-CSRF-Token header",
+    },
+}
+
+
+def describe_security(app: FastAPI) -> None:
+    """Add the ways to sign in to the app's generated schema."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            generate().setdefault("components", {})["securitySchemes"] = SECURITY_SCHEMES
+        return app.openapi_schema or generate()
+
+    app.openapi = openapi  # type: ignore[method-assign]
