@@ -9,24 +9,36 @@ from pydantic import Field
 
 from navcomp.server import accounts, notify, webhook_address
 from navcomp.server.accounts import Session
-from navcomp.server.errors import Body
+from navcomp.server.errors import ApiError, Body
+from navcomp.server.fields import NoticeId, Text
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
+from navcomp.server.schemas import (
+    BODY,
+    DB,
+    SIGNED_IN,
+    Notice,
+    Ok,
+    SessionBody,
+    UserInfo,
+    WebhookBody,
+    errors,
+)
 
 if TYPE_CHECKING:
     from navcomp.server.app import Server
 
 
 class Credentials(Body):
-    name: str = Field(max_length=100)
-    password: str = Field(max_length=400)
+    name: Text = Field(max_length=100)
+    password: Text = Field(max_length=400)
 
 
 class Webhook(Body):
-    url: str | None = Field(default=None, max_length=500)
+    url: Text | None = Field(default=None, max_length=500)
 
 
 class ReadNotices(Body):
-    ids: list[int] | None = None
+    ids: list[NoticeId] | None = Field(default=None, max_length=1000)
 
 
 def _session_body(session: Session, response: Response) -> dict[str, Any]:
@@ -42,22 +54,48 @@ def _session_body(session: Session, response: Response) -> dict[str, Any]:
 
 
 def add_account_routes(app: FastAPI, server: Server) -> None:
-    @app.post("/api/accounts/register", status_code=201, tags=["accounts"])
+    @app.post(
+        "/api/accounts/register",
+        status_code=201,
+        response_model=SessionBody,
+        responses=errors(*BODY, 409, 429, DB),
+        tags=["accounts"],
+    )
     async def register(body: Credentials, response: Response) -> dict[str, Any]:
-        session = await server.tx(lambda c: accounts.register(c, body.name, body.password))
+        taken = ApiError(409, "name_taken", f"the name {body.name!r} is taken")
+        session = await server.tx(
+            lambda c: accounts.register(c, body.name, body.password), conflict=taken
+        )
         return _session_body(session, response)
 
-    @app.post("/api/accounts/login", tags=["accounts"])
+    @app.post(
+        "/api/accounts/login",
+        response_model=SessionBody,
+        responses=errors(*BODY, 401, 429, DB),
+        tags=["accounts"],
+    )
     async def log_in(body: Credentials, response: Response) -> dict[str, Any]:
         session = await server.tx(lambda c: accounts.log_in(c, body.name, body.password))
         return _session_body(session, response)
 
-    @app.post("/api/accounts/guest", status_code=201, tags=["accounts"])
+    @app.post(
+        "/api/accounts/guest",
+        status_code=201,
+        response_model=SessionBody,
+        responses=errors(429, DB),
+        tags=["accounts"],
+    )
     async def guest(response: Response) -> dict[str, Any]:
         session = await server.tx(accounts.guest)
         return _session_body(session, response)
 
-    @app.post("/api/accounts/logout", tags=["accounts"])
+    @app.post(
+        "/api/accounts/logout",
+        response_model=Ok,
+        openapi_extra=SIGNED_IN,
+        responses=errors(401, 403, DB),
+        tags=["accounts"],
+    )
     async def log_out(request: Request, response: Response) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
@@ -67,14 +105,26 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
         response.delete_cookie(CSRF_COOKIE)
         return {"ok": True}
 
-    @app.get("/api/me", tags=["accounts"])
+    @app.get(
+        "/api/me",
+        response_model=UserInfo,
+        openapi_extra=SIGNED_IN,
+        responses=errors(401, DB),
+        tags=["accounts"],
+    )
     async def me(request: Request) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
         user = session.user
         return {"id": user.id, "name": user.name, "guest": user.is_guest}
 
-    @app.put("/api/me/webhook", tags=["accounts"])
+    @app.put(
+        "/api/me/webhook",
+        response_model=WebhookBody,
+        openapi_extra=SIGNED_IN,
+        responses=errors(*BODY, 401, 403, DB),
+        tags=["accounts"],
+    )
     async def webhook(body: Webhook, request: Request) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
@@ -83,13 +133,25 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
         await server.tx(lambda c: accounts.set_webhook(c, session.user, body.url))
         return {"url": body.url}
 
-    @app.get("/api/notifications", tags=["accounts"])
+    @app.get(
+        "/api/notifications",
+        response_model=list[Notice],
+        openapi_extra=SIGNED_IN,
+        responses=errors(401, 422, DB),
+        tags=["accounts"],
+    )
     async def notifications(request: Request, unread: bool = False) -> list[dict[str, Any]]:
         session = await server.session(request)
         assert session is not None
         return await server.read(lambda c: notify.listing(c, session.user.id, unread))
 
-    @app.post("/api/notifications/read", tags=["accounts"])
+    @app.post(
+        "/api/notifications/read",
+        response_model=Ok,
+        openapi_extra=SIGNED_IN,
+        responses=errors(*BODY, 401, 403, DB),
+        tags=["accounts"],
+    )
     async def read(body: ReadNotices, request: Request) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None

@@ -13,7 +13,20 @@ from navcomp.core.registry import game_names, get_game
 from navcomp.server import lobby, notify, scores
 from navcomp.server.accounts import Session
 from navcomp.server.errors import ApiError, Body
+from navcomp.server.fields import MAX_SEATS, JsonObject, Seat, SeatPath, TableId, Text
 from navcomp.server.flow import schedule_bot
+from navcomp.server.schemas import (
+    BODY,
+    DB,
+    MAYBE_SIGNED_IN,
+    SIGNED_IN,
+    ClosedTable,
+    GameInfo,
+    MyTable,
+    SoloScores,
+    Table,
+    errors,
+)
 from navcomp.store.schema import game_tables, seats
 
 if TYPE_CHECKING:
@@ -21,31 +34,31 @@ if TYPE_CHECKING:
 
 
 class BotSeat(Body):
-    seat: int
-    level: str
+    seat: Seat
+    level: Text = Field(max_length=40)
 
 
 class NewTable(Body):
-    game: str = "space-mission"
-    seats: int = Field(ge=1, le=10)
-    bots: list[BotSeat] = Field(default_factory=list, max_length=10)
-    options: dict[str, Any] = Field(default_factory=dict)
+    game: Text = Field(default="space-mission", max_length=40)
+    seats: int = Field(ge=1, le=MAX_SEATS)
+    bots: list[BotSeat] = Field(default_factory=list, max_length=MAX_SEATS)
+    options: JsonObject = Field(default_factory=dict)
 
 
 class Join(Body):
-    seat: int | None = None
+    seat: Seat | None = None
 
 
 class Invite(Body):
-    name: str = Field(max_length=100)
+    name: Text = Field(max_length=100)
 
 
 class BotLevel(Body):
-    level: str | None
+    level: Text | None = Field(max_length=40)
 
 
 def add_lobby_routes(app: FastAPI, server: Server) -> None:
-    @app.get("/api/games", tags=["lobby"])
+    @app.get("/api/games", response_model=list[GameInfo], tags=["lobby"])
     async def games() -> list[dict[str, Any]]:
         out = []
         for name in game_names():
@@ -63,7 +76,13 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
             )
         return out
 
-    @app.get("/api/solo-scores", tags=["lobby"])
+    @app.get(
+        "/api/solo-scores",
+        response_model=SoloScores,
+        openapi_extra=MAYBE_SIGNED_IN,
+        responses=errors(422, DB),
+        tags=["lobby"],
+    )
     async def solo_high_scores(game: str, request: Request) -> dict[str, Any]:
         """My best scores at a game played alone, and the best of everybody (ten each)."""
         if game not in game_names():
@@ -72,11 +91,18 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
         user_id = None if session is None else session.user.id
         return await server.read(lambda c: scores.high_scores(c, game, user_id))
 
-    @app.get("/api/tables", tags=["lobby"])
+    @app.get("/api/tables", response_model=list[Table], responses=errors(DB), tags=["lobby"])
     async def open_tables() -> list[dict[str, Any]]:
         return await server.read(lobby.list_open)
 
-    @app.post("/api/tables", status_code=201, tags=["lobby"])
+    @app.post(
+        "/api/tables",
+        status_code=201,
+        response_model=Table,
+        openapi_extra=SIGNED_IN,
+        responses=errors(*BODY, 401, 403, DB),
+        tags=["lobby"],
+    )
     async def create(body: NewTable, request: Request) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
@@ -111,32 +137,62 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
             await server.fanout.announce(table_id, moved=False)
         return described
 
-    @app.post("/api/tables/{table_id}/join", tags=["lobby"])
-    async def join(table_id: int, request: Request, body: Join | None = None) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/join",
+        response_model=Table | ClosedTable,
+        openapi_extra=SIGNED_IN,
+        responses=errors(*BODY, 401, 403, 404, 409, DB),
+        tags=["lobby"],
+    )
+    async def join(table_id: TableId, request: Request, body: Join | None = None) -> dict[str, Any]:
         seat = None if body is None else body.seat
         return await lobby_change(
             table_id, request, lambda c, s: lobby.join(c, s.user, table_id, seat)
         )
 
-    @app.post("/api/tables/{table_id}/leave", tags=["lobby"])
-    async def leave(table_id: int, request: Request) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/leave",
+        response_model=Table | ClosedTable,
+        openapi_extra=SIGNED_IN,
+        responses=errors(422, 401, 403, 404, 409, DB),
+        tags=["lobby"],
+    )
+    async def leave(table_id: TableId, request: Request) -> dict[str, Any]:
         """Leave an open table; the creator leaving closes it."""
         return await lobby_change(table_id, request, lambda c, s: lobby.leave(c, s.user, table_id))
 
-    @app.post("/api/tables/{table_id}/invite", tags=["lobby"])
-    async def invite(table_id: int, body: Invite, request: Request) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/invite",
+        response_model=Table | ClosedTable,
+        openapi_extra=SIGNED_IN,
+        responses=errors(*BODY, 401, 403, 404, 409, DB),
+        tags=["lobby"],
+    )
+    async def invite(table_id: TableId, body: Invite, request: Request) -> dict[str, Any]:
         return await lobby_change(
             table_id, request, lambda c, s: lobby.invite(c, s.user, table_id, body.name)
         )
 
-    @app.post("/api/tables/{table_id}/start", tags=["lobby"])
-    async def start(table_id: int, request: Request) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/start",
+        response_model=Table | ClosedTable,
+        openapi_extra=SIGNED_IN,
+        responses=errors(422, 401, 403, 404, 409, DB),
+        tags=["lobby"],
+    )
+    async def start(table_id: TableId, request: Request) -> dict[str, Any]:
         described = await lobby_change(table_id, request, lambda c, s: _start(c, s, table_id))
         await schedule_bot(server, table_id)
         return described
 
-    @app.put("/api/tables/{table_id}/seats/{seat}/bot", tags=["lobby"])
-    async def seat_bot(table_id: int, seat: int, body: BotLevel, request: Request) -> Any:
+    @app.put(
+        "/api/tables/{table_id}/seats/{seat}/bot",
+        response_model=Table,
+        openapi_extra=SIGNED_IN,
+        responses=errors(*BODY, 401, 403, 404, 409, DB),
+        tags=["lobby"],
+    )
+    async def seat_bot(table_id: TableId, seat: SeatPath, body: BotLevel, request: Request) -> Any:
         session = await server.session(request)
         assert session is not None
 
@@ -146,7 +202,13 @@ def add_lobby_routes(app: FastAPI, server: Server) -> None:
 
         return await server.tx(work)
 
-    @app.get("/api/my/games", tags=["lobby"])
+    @app.get(
+        "/api/my/games",
+        response_model=list[MyTable],
+        openapi_extra=SIGNED_IN,
+        responses=errors(401, DB),
+        tags=["lobby"],
+    )
     async def my_games(request: Request) -> list[dict[str, Any]]:
         session = await server.session(request)
         assert session is not None

@@ -10,8 +10,20 @@ from sqlalchemy import Connection
 from navcomp.core.registry import get_game
 from navcomp.server import lobby
 from navcomp.server.errors import ApiError, Body
+from navcomp.server.fields import DbInt, JsonObject, TableId, Text
 from navcomp.server.flow import submit
 from navcomp.server.games import log_entries, walk_log
+from navcomp.server.schemas import (
+    BODY,
+    DB,
+    MAYBE_SIGNED_IN,
+    SIGNED_IN,
+    Log,
+    Moved,
+    Replay,
+    TableState,
+    errors,
+)
 from navcomp.server.views import public_log, seat_payload
 
 if TYPE_CHECKING:
@@ -20,17 +32,24 @@ if TYPE_CHECKING:
 
 
 class Move(Body):
-    action: int | str | dict[str, Any]
-    expected_version: int
+    action: int | Text | JsonObject
+    expected_version: DbInt
 
 
 class Undo(Body):
-    expected_version: int
+    expected_version: DbInt
 
 
 def add_play_routes(app: FastAPI, server: Server) -> None:
-    @app.get("/api/tables/{table_id}", tags=["play"])
-    async def table(table_id: int, request: Request) -> dict[str, Any]:
+    @app.get(
+        "/api/tables/{table_id}",
+        response_model=TableState,
+        response_model_exclude_unset=True,
+        openapi_extra=MAYBE_SIGNED_IN,
+        responses=errors(404, 422, DB),
+        tags=["play"],
+    )
+    async def table(table_id: TableId, request: Request) -> dict[str, Any]:
         session = await server.session(request, required=False)
 
         def work(c: Connection) -> dict[str, Any]:
@@ -46,20 +65,38 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
 
         return await server.read(work)
 
-    @app.post("/api/tables/{table_id}/moves", tags=["play"])
-    async def move(table_id: int, body: Move, request: Request) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/moves",
+        response_model=Moved,
+        openapi_extra=SIGNED_IN,
+        responses=errors(*BODY, 401, 403, 404, 409, DB),
+        tags=["play"],
+    )
+    async def move(table_id: TableId, body: Move, request: Request) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
         return await submit(server, table_id, session.user, body.action, body.expected_version)
 
-    @app.post("/api/tables/{table_id}/undo", tags=["play"])
-    async def undo(table_id: int, body: Undo, request: Request) -> dict[str, Any]:
+    @app.post(
+        "/api/tables/{table_id}/undo",
+        response_model=Moved,
+        openapi_extra=SIGNED_IN,
+        responses=errors(*BODY, 401, 403, 404, 409, DB),
+        tags=["play"],
+    )
+    async def undo(table_id: TableId, body: Undo, request: Request) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
         return await submit(server, table_id, session.user, None, body.expected_version)
 
-    @app.get("/api/tables/{table_id}/log", tags=["play"])
-    async def log(table_id: int, request: Request) -> dict[str, Any]:
+    @app.get(
+        "/api/tables/{table_id}/log",
+        response_model=Log,
+        openapi_extra=MAYBE_SIGNED_IN,
+        responses=errors(404, 422, DB),
+        tags=["play"],
+    )
+    async def log(table_id: TableId, request: Request) -> dict[str, Any]:
         session = await server.session(request, required=False)
 
         def work(c: Connection) -> dict[str, Any]:
@@ -71,8 +108,13 @@ def add_play_routes(app: FastAPI, server: Server) -> None:
 
         return await server.read(work)
 
-    @app.get("/api/tables/{table_id}/replay", tags=["play"])
-    async def replay(table_id: int) -> dict[str, Any]:
+    @app.get(
+        "/api/tables/{table_id}/replay",
+        response_model=Replay,
+        responses=errors(404, 409, 422, DB),
+        tags=["play"],
+    )
+    async def replay(table_id: TableId) -> dict[str, Any]:
         return await server.read(lambda c: _replay(c, table_id))
 
 

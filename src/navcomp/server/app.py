@@ -12,11 +12,12 @@ import anyio
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from sqlalchemy import Connection, Engine
+from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 from starlette.exceptions import HTTPException
 from starlette.requests import HTTPConnection
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import bots, flow, hotpath, http, routes
+from navcomp.server import bots, flow, hotpath, http, routes, schemas
 from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
 from navcomp.server.games import LiveGames
@@ -26,6 +27,14 @@ from navcomp.server.webhooks import Webhooks
 from navcomp.store.db import WRITE_OPTION, migrate, open_engine
 
 T = TypeVar("T")
+
+
+def unavailable() -> ApiError:
+    return ApiError(503, "database_unavailable", "the database cannot be reached: try again")
+
+
+def conflicting() -> ApiError:
+    return ApiError(409, "conflict", "another request changed this at the same moment: try again")
 
 
 @dataclass
@@ -68,25 +77,36 @@ class Server:
 
             self.fanout = RedisFanout(settings.redis_url, channel_for(settings.database_url))
 
-    async def tx(self, work: Callable[[Connection], T], write: bool = True) -> T:
-        """Run ``work`` in one transaction.
+    async def tx(
+        self, work: Callable[[Connection], T], write: bool = True, conflict: ApiError | None = None
+    ) -> T:
+        """Run ``work`` in one transaction; a database that cannot be reached is
+        ``database_unavailable``, a unique row another request wrote at the same moment
+        is ``conflict`` (or the error given).
 
         SQLite runs on the event loop's own thread: its statements take
         microseconds, while handing work to threads costs more than that in
         GIL hand-offs, and one thread needs no lock to keep one writer.  A
         network database (PostgreSQL) runs in worker threads.
         """
-        if self.inline:
-            conn = self._kept(write)
-            with conn.begin():
-                return work(conn)
+        try:
+            if self.inline:
+                conn = self._kept(write)
+                with conn.begin():
+                    return work(conn)
 
-        def transaction() -> T:
-            options = {WRITE_OPTION: write}
-            with self.engine.connect().execution_options(**options) as conn, conn.begin():
-                return work(conn)
+            def transaction() -> T:
+                options = {WRITE_OPTION: write}
+                with self.engine.connect().execution_options(**options) as conn, conn.begin():
+                    return work(conn)
 
-        return await anyio.to_thread.run_sync(transaction, limiter=self.limiter)
+            return await anyio.to_thread.run_sync(transaction, limiter=self.limiter)
+        except IntegrityError:
+            raise (conflict or conflicting()) from None
+        except DBAPIError as error:
+            if isinstance(error, OperationalError | InterfaceError) or error.connection_invalidated:
+                raise unavailable() from error
+            raise
 
     def _kept(self, write: bool) -> Connection:
         """The loop thread's own connection for writing, or for reading (SQLite): kept
@@ -166,4 +186,5 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_middleware(hotpath.PlayFastPath, server=server)
     app.add_middleware(http.BodyLimit)  # added last: outside the fast path too
     routes.add_routes(app, server)
+    schemas.describe_security(app)
     return app

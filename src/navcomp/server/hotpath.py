@@ -19,11 +19,12 @@ from typing import TYPE_CHECKING, Any
 
 import orjson
 from starlette.requests import HTTPConnection
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.types import ASGIApp, Receive, Scope, Send
 
-from navcomp.server.errors import ApiError
+from navcomp.server.errors import ApiError, not_found
+from navcomp.server.fields import DB_INT_MAX, has_controls, table_id_in_range
 from navcomp.server.flow import submit
-from navcomp.server.http import error_response
+from navcomp.server.http import body_then, error_response
 
 if TYPE_CHECKING:
     from navcomp.server.app import Server
@@ -46,26 +47,26 @@ class PlayFastPath:
             await self.app(scope, receive, send)
             return
         body = b""
-        while True:  # the body-size limit outside us refuses a body too long
-            try:
-                message = await receive()
-            except ApiError as error:
-                await error_response(error)(scope, receive, send)
-                return
+        while True:  # the body limit outside us has read it all, and checked its size
+            message = await receive()
             if message["type"] != "http.request":
                 return  # the client went away
             body += message.get("body", b"")
             if not message.get("more_body", False):
                 break
+        table_id = int(path[1])
+        if not table_id_in_range(table_id):
+            await error_response(not_found())(scope, receive, send)
+            return
         fields = _fields(body, undo=path[2] == "undo")
         if fields is None:  # let the routes say what is wrong with it
-            await self.app(scope, _replay(body, receive), send)
+            await self.app(scope, body_then(body, receive), send)
             return
         action, expected_version = fields
         try:
             session = await self.server.session(HTTPConnection(scope))
             assert session is not None
-            answer = await submit(self.server, int(path[1]), session.user, action, expected_version)
+            answer = await submit(self.server, table_id, session.user, action, expected_version)
         except ApiError as error:
             await error_response(error)(scope, receive, send)
             return
@@ -101,25 +102,11 @@ def _fields(body: bytes, undo: bool) -> tuple[Any, int] | None:
     if type(data) is not dict:
         return None
     expected = data.get("expected_version")
-    if type(expected) is not int:
+    if type(expected) is not int or not 0 <= expected <= DB_INT_MAX:
         return None
     if undo:
         return None, expected
     action = data.get("action")
-    if type(action) not in (int, str, dict):
+    if type(action) not in (int, str, dict) or has_controls(action):
         return None
     return action, expected
-
-
-def _replay(body: bytes, receive: Receive) -> Receive:
-    """``receive`` with the body we already read handed out again first."""
-    sent = False
-
-    async def again() -> Message:
-        nonlocal sent
-        if sent:
-            return await receive()
-        sent = True
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    return again

@@ -8,9 +8,10 @@ from fastapi import Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 from starlette.exceptions import HTTPException
+from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from navcomp.server.errors import ApiError
+from navcomp.server.errors import ApiError, not_found
 
 MAX_BODY = 16 * 1024
 SESSION_COOKIE = "navcomp_session"
@@ -37,6 +38,8 @@ async def on_validation_error(_request: Request, error: Exception) -> JSONRespon
     problems = error.errors()
     if any(p.get("type") == "json_invalid" for p in problems):
         return _malformed_json()
+    if any(tuple(p.get("loc", ()))[:2] == ("path", "table_id") for p in problems):
+        return error_response(not_found())  # no table has that id, whatever it looks like
     where = "; ".join(
         f"{'.'.join(str(part) for part in p.get('loc', ()))}: {p.get('msg', '')}"
         for p in problems[:5]
@@ -44,13 +47,27 @@ async def on_validation_error(_request: Request, error: Exception) -> JSONRespon
     return error_response(ApiError(422, "invalid_request", f"bad request fields: {where}"))
 
 
-async def on_http_error(_request: Request, error: Exception) -> JSONResponse:
+async def on_http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
     if error.status_code == 400:  # the framework could not parse the body (say, not UTF-8)
         return _malformed_json()
     codes = {404: "not_found", 405: "method_not_allowed"}
     code = codes.get(error.status_code, f"http_{error.status_code}")
-    return error_response(ApiError(error.status_code, code, str(error.detail)))
+    answer = error_response(ApiError(error.status_code, code, str(error.detail)))
+    answer.headers.update(error.headers or {})
+    if error.status_code == 405:
+        answer.headers["Allow"] = ", ".join(sorted(_allowed(request)))
+    return answer
+
+
+def _allowed(request: Request) -> set[str]:
+    """Every method some route takes at this path (Starlette names only the first's)."""
+    methods: set[str] = set()
+    for route in request.app.router.routes:
+        match, _ = route.matches(request.scope)
+        if match != Match.NONE:
+            methods |= getattr(route, "methods", None) or set()
+    return methods
 
 
 async def on_unexpected(_request: Request, _error: Exception) -> JSONResponse:
@@ -58,7 +75,9 @@ async def on_unexpected(_request: Request, _error: Exception) -> JSONResponse:
 
 
 class BodyLimit:
-    """Refuse request bodies over ``limit`` bytes with 413, declared or streamed."""
+    """Read each request's body whole before the app sees it: refuse one over ``limit``
+    bytes (declared or streamed) with 413, and one that is not plain UTF-8 (a
+    byte-order mark, UTF-16 or UTF-32) with 400, as any JSON we cannot read."""
 
     def __init__(self, app: ASGIApp, limit: int = MAX_BODY) -> None:
         self.app = app
@@ -68,24 +87,54 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        headers = dict(scope["headers"])
-        declared = headers.get(b"content-length")
-        too_big = ApiError(413, "body_too_large", f"request bodies are at most {self.limit} bytes")
+        declared = dict(scope["headers"]).get(b"content-length")
         if declared is not None and (not declared.isdigit() or int(declared) > self.limit):
-            await error_response(too_big)(scope, receive, send)
+            await error_response(self._too_big())(scope, receive, send)
             return
-        seen = 0
-
-        async def limited() -> Message:
-            nonlocal seen
+        body = b""
+        while True:
             message = await receive()
-            if message["type"] == "http.request":
-                seen += len(message.get("body", b""))
-                if seen > self.limit:
-                    raise ApiError(413, "body_too_large", too_big.message)
-            return message
+            if message["type"] != "http.request":
+                return  # the client went away
+            body += message.get("body", b"")
+            if len(body) > self.limit:
+                await error_response(self._too_big())(scope, receive, send)
+                return
+            if not message.get("more_body", False):
+                break
+        if not _plain_utf8(body):
+            await _malformed_json()(scope, receive, send)
+            return
+        await self.app(scope, body_then(body, receive), send)
 
-        await self.app(scope, limited, send)
+    def _too_big(self) -> ApiError:
+        return ApiError(413, "body_too_large", f"request bodies are at most {self.limit} bytes")
+
+
+def _plain_utf8(body: bytes) -> bool:
+    """UTF-8 without a byte-order mark; JSON text never holds a raw NUL, which UTF-16 and
+    UTF-32 without a mark do (the JSON readers would guess those encodings)."""
+    if body.startswith(b"\xef\xbb\xbf") or b"\x00" in body:
+        return False
+    try:
+        body.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def body_then(body: bytes, receive: Receive) -> Receive:
+    """``receive`` with the body we read handed out first, in one message."""
+    sent = False
+
+    async def again() -> Message:
+        nonlocal sent
+        if sent:
+            return await receive()
+        sent = True
+        return {"type": "http.request", "body": body, "more_body": False}
+
+    return again
 
 
 def bearer_or_cookie(headers: Any, cookies: Any) -> tuple[str | None, bool]:

@@ -14,6 +14,7 @@ from navcomp.core.registry import game_names, get_game
 from navcomp.server import notify
 from navcomp.server.accounts import User, now, user_id_by_name
 from navcomp.server.errors import ApiError, not_found
+from navcomp.server.fields import table_id_in_range
 from navcomp.store.db import DbRow
 from navcomp.store.schema import game_tables, invites, seats, users
 
@@ -36,8 +37,9 @@ def create(
         raise unknown_game(game_name)
     game = get_game(game_name)
     try:
-        game.check_player_count(num_seats)
         normalized = game.normalize_options(options)
+        seed = secrets.randbits(62)
+        game.new_initial_state(num_seats, seed, normalized)  # what start will build
     except ValueError as error:
         raise ApiError(422, "invalid_table", str(error)) from None
     for seat, level in bots.items():
@@ -50,7 +52,7 @@ def create(
             game=game_name,
             num_seats=num_seats,
             options=normalized,
-            seed=secrets.randbits(62),
+            seed=seed,
             status="open",
             creator_id=user.id,
             version=0,
@@ -95,6 +97,8 @@ _SEAT_ROWS = (
 
 def table_row(conn: Connection, table_id: int, lock: bool = False) -> DbRow:
     """The table's row; ``lock`` holds it until commit (on PostgreSQL; SQLite locks it all)."""
+    if not table_id_in_range(table_id):
+        raise not_found()
     query = _TABLE_ROW_LOCKED if lock and conn.dialect.name == "postgresql" else _TABLE_ROW
     row = conn.execute(query, {"table_id": table_id}).first()
     if row is None:
@@ -104,6 +108,8 @@ def table_row(conn: Connection, table_id: int, lock: bool = False) -> DbRow:
 
 def table_exists(conn: Connection, table_id: int) -> bool:
     """False once the creator has closed the table (or for an id that never was)."""
+    if not table_id_in_range(table_id):
+        return False
     query = select(game_tables.c.id).where(game_tables.c.id == table_id)
     return conn.execute(query).first() is not None
 

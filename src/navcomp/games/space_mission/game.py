@@ -37,10 +37,13 @@ class SpaceMissionGame(Game[SpaceMissionState]):
         self, num_players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> SpaceMissionState:
         self.check_player_count(num_players)
-        merged = self.normalize_options(options)
+        return SpaceMissionState.new(num_players, seed, self.normalize_options(options))
+
+    def normalize_options(self, options: Mapping[str, Any] | None) -> dict[str, Any]:
+        merged = super().normalize_options(options)
         if merged["max_rounds"] < 0:
             raise ValueError("max_rounds must be 0 (no cap) or positive")
-        return SpaceMissionState.new(num_players, seed, merged)
+        return merged
 
     def state_from_json(self, data: JSON) -> SpaceMissionState:
         from navcomp.games.space_mission.storage import state_from_json

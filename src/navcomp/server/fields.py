@@ -1,0 +1,57 @@
+"""Types of request fields, bounded to what the database and the games can hold.
+
+Declared in the OpenAPI schema too, so a client learns the bounds from it.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any
+
+from fastapi import Path
+from pydantic import AfterValidator, Field
+
+DB_INT_MAX = 2**31 - 1
+"""The largest integer an ``INTEGER`` column holds on PostgreSQL (ids, versions)."""
+
+MAX_SEATS = 10
+
+NO_CONTROLS = r"^[^\x00-\x1f\x7f]*$"
+"""No control characters: PostgreSQL refuses NUL in text, and no name needs the others."""
+
+Text = Annotated[str, Field(pattern=NO_CONTROLS)]
+"""A string field of a request body."""
+
+TableId = Annotated[int, Path(ge=1, le=DB_INT_MAX, description="a table's id")]
+SeatPath = Annotated[int, Path(ge=0, le=MAX_SEATS - 1, description="a seat, from 0")]
+Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
+DbInt = Annotated[int, Field(ge=0, le=DB_INT_MAX)]
+NoticeId = Annotated[int, Field(ge=1, le=DB_INT_MAX)]
+
+
+def table_id_in_range(table_id: int) -> bool:
+    return 1 <= table_id <= DB_INT_MAX
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+
+
+def has_controls(value: Any) -> bool:
+    if isinstance(value, str):
+        return _CONTROL.search(value) is not None
+    if isinstance(value, dict):
+        return any(has_controls(k) or has_controls(v) for k, v in value.items())
+    if isinstance(value, list):
+        return any(has_controls(v) for v in value)
+    return False
+
+
+def _without_controls(value: Any) -> Any:
+    if has_controls(value):
+        raise ValueError("strings may not hold control characters")
+    return value
+
+
+JsonObject = Annotated[dict[str, Any], AfterValidator(_without_controls)]
+"""A JSON object from a client (table options, an action): no control characters in any
+of its strings, keys or values, however deep."""

@@ -1,0 +1,233 @@
+"""What the API answers, as the OpenAPI schema states it: success bodies and error bodies.
+
+The models allow fields they do not name (``extra="allow"``) and name the fields in the
+order the server writes them, so validating an answer against its model changes no
+byte of it. A game's views are its own JSON: typed as objects.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import FastAPI
+from pydantic import BaseModel, ConfigDict
+
+
+class Answer(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+
+class ErrorDetail(Answer):
+    code: str
+    message: str
+
+
+class ErrorBody(Answer):
+    """Every refusal: a stable code (docs/server.md lists them) and an English message."""
+
+    error: ErrorDetail
+
+
+_WHY = {
+    400: "the body is not JSON in UTF-8, or the action cannot be read",
+    401: "not logged in, or wrong name or password",
+    403: "not allowed: the CSRF header is missing or wrong, or the seat or table is not yours",
+    404: "no such table or player",
+    409: "the table or the name is not in a state that allows this",
+    413: "the body is over 16 KiB",
+    422: "a field is missing, of the wrong type or out of range, or the rules refuse it",
+    429: "too many attempts: wait a moment",
+    503: "the database cannot be reached: try again",
+}
+
+
+def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """``responses=`` for a route that may answer ``statuses``."""
+    return {
+        status: {"model": ErrorBody, "description": _WHY[status]} for status in sorted(statuses)
+    }
+
+
+BODY = (400, 413, 422)
+"""A route that reads a body: unreadable, too large, or of wrong fields."""
+DB = 503
+"""A route that asks the database."""
+
+
+class UserInfo(Answer):
+    id: int
+    name: str
+    guest: bool
+
+
+class SessionBody(Answer):
+    user: UserInfo
+    token: str
+    csrf: str
+
+
+class Ok(Answer):
+    ok: bool
+
+
+class WebhookBody(Answer):
+    url: str | None
+
+
+class Notice(Answer):
+    id: int
+    table: int | None
+    kind: str
+    about: dict[str, Any] | None
+    text: str
+    read: bool
+    at: str
+
+
+class GameInfo(Answer):
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: dict[str, Any]
+    bot_levels: list[str]
+
+
+class SoloScore(Answer):
+    score: int
+    table: int
+    date: str
+
+
+class BestScore(Answer):
+    player: str
+    score: int
+    table: int
+    date: str
+
+
+class SoloScores(Answer):
+    game: str
+    mine: list[SoloScore]
+    best: list[BestScore]
+
+
+class SeatInfo(Answer):
+    seat: int
+    player: str | None
+    bot: str | None
+
+
+class Table(Answer):
+    """What anyone may know about a table (never its seed while it is played)."""
+
+    id: int
+    game: str
+    status: Literal["open", "playing", "over"]
+    num_seats: int
+    options: dict[str, Any]
+    version: int
+    to_move: int | None
+    turn_since: str | None
+    seats: list[SeatInfo]
+    result: dict[str, Any] | None
+
+
+class ClosedTable(Answer):
+    """A table its creator closed by leaving it."""
+
+    id: int
+    status: Literal["closed"]
+
+
+class MyTable(Table):
+    my_seat: int
+    my_turn: bool
+
+
+class LastEntry(Answer):
+    seat: int
+    text: str
+
+
+class TableState(Answer):
+    """The table and my seat; once started, my view, my legal actions on my turn, and
+    the log's last entry as I may read it."""
+
+    table: Table
+    seat: int | None
+    view: dict[str, Any] | None = None
+    legal: list[dict[str, Any]] | None = None
+    can_undo: bool | None = None
+    last: LastEntry | None = None
+
+
+class Moved(Answer):
+    version: int
+    table: Table
+
+
+class LogEntry(Answer):
+    seq: int
+    seat: int
+    text: str
+
+
+class Log(Answer):
+    version: int
+    entries: list[LogEntry]
+
+
+class Revealed(Answer):
+    view: dict[str, Any]
+    private: list[dict[str, Any] | None]
+
+
+class ReplayEntry(Answer):
+    seq: int
+    seat: int
+    text: str
+    state: dict[str, Any]
+    view: dict[str, Any]
+    private: list[dict[str, Any] | None]
+
+
+class Replay(Answer):
+    table: Table
+    seed: int
+    initial: dict[str, Any]
+    initial_view: Revealed
+    entries: list[ReplayEntry]
+
+
+SIGNED_IN: dict[str, Any] = {"security": [{"bearer": []}, {"session_cookie": []}]}
+"""``openapi_extra`` of an operation for players only."""
+MAYBE_SIGNED_IN: dict[str, Any] = {"security": [{}, {"bearer": []}, {"session_cookie": []}]}
+"""``openapi_extra`` of an operation that answers anyone, a player with more."""
+
+SECURITY_SCHEMES = {
+    "bearer": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "the token of a login, registration or guest answer",
+    },
+    "session_cookie": {
+        "type": "apiKey",
+        "in": "cookie",
+        "name": "navcomp_session",
+        "description": "browsers: unsafe methods also send the navcomp_csrf cookie's value "
+        "in the X-CSRF-Token header",
+    },
+}
+
+
+def describe_security(app: FastAPI) -> None:
+    """Add the ways to sign in to the app's generated schema."""
+    generate = app.openapi
+
+    def openapi() -> dict[str, Any]:
+        if app.openapi_schema is None:
+            generate().setdefault("components", {})["securitySchemes"] = SECURITY_SCHEMES
+        return app.openapi_schema or generate()
+
+    app.openapi = openapi  # type: ignore[method-assign]
