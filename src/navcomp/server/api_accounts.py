@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request, Response
 from pydantic import Field
 
-from navcomp.server import accounts, notify
+from navcomp.server import accounts, logins, notify
 from navcomp.server.accounts import Session
 from navcomp.server.errors import Body
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
@@ -43,26 +43,25 @@ def _session_body(session: Session, response: Response) -> dict[str, Any]:
 
 def add_account_routes(app: FastAPI, server: Server) -> None:
     @app.post("/api/accounts/register", status_code=201, tags=["accounts"])
-    async def register(body: Credentials, response: Response) -> dict[str, Any]:
-        session = await server.tx(lambda c: accounts.register(c, body.name, body.password))
+    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        session = await logins.register(server, request, body.name, body.password)
         return _session_body(session, response)
 
     @app.post("/api/accounts/login", tags=["accounts"])
-    async def log_in(body: Credentials, response: Response) -> dict[str, Any]:
-        session = await server.tx(lambda c: accounts.log_in(c, body.name, body.password))
+    async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        session = await logins.log_in(server, request, body.name, body.password)
         return _session_body(session, response)
 
     @app.post("/api/accounts/guest", status_code=201, tags=["accounts"])
-    async def guest(response: Response) -> dict[str, Any]:
-        session = await server.tx(accounts.guest)
+    async def guest(request: Request, response: Response) -> dict[str, Any]:
+        session = await logins.guest(server, request)
         return _session_body(session, response)
 
     @app.post("/api/accounts/logout", tags=["accounts"])
     async def log_out(request: Request, response: Response) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
-        await server.tx(lambda c: accounts.log_out(c, session.token))
-        server.sessions.drop(session.token)
+        await logins.log_out(server, session)
         response.delete_cookie(SESSION_COOKIE)
         response.delete_cookie(CSRF_COOKIE)
         return {"ok": True}

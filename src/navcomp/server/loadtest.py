@@ -309,6 +309,8 @@ def server_figures(
                 str(port),
                 "--data-dir",
                 folder,
+                "--guests-per-address",
+                "0",  # every player of the load comes from here
             ],
             stdout=subprocess.DEVNULL,
         )
