@@ -8,6 +8,7 @@ throttle must not take the accounts down with it.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import math
 import time
@@ -89,7 +90,8 @@ class Throttle:
     @staticmethod
     async def _guarded(counted: Awaitable[T]) -> T | None:
         try:
-            return await counted
+            async with asyncio.timeout(2 * REDIS_TIMEOUT):  # retries included
+                return await counted
         except Exception as error:  # Redis away: let the request through
             log.warning("rate-limit storage unavailable: %s", error)
             return None
