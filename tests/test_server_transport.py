@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import time
 from collections.abc import Iterator
+from typing import Any
 
 import httpx2 as httpx
 import pytest
@@ -78,22 +79,53 @@ def test_a_keep_alive_connection_still_serves_its_next_request(server: ServerPro
         assert client.get("/api/games").status_code == 200
 
 
-def test_a_websocket_message_over_the_servers_limit_is_refused(server: ServerProcess) -> None:
+def _live(server: ServerProcess) -> str:
     owner = httpx.post(server.base + "/api/accounts/guest").json()
     headers = {"Authorization": f"Bearer {owner['token']}"}
     made = httpx.post(
         server.base + "/api/tables", json={"game": "space-mission", "seats": 2}, headers=headers
     )
-    live = f"ws://127.0.0.1:{server.port}/api/tables/{made.json()['id']}/live"
+    return f"ws://127.0.0.1:{server.port}/api/tables/{made.json()['id']}/live"
+
+
+def _close_code(ws: Any) -> tuple[int, str]:
+    with pytest.raises(ConnectionClosed) as closed:
+        while True:
+            ws.recv(timeout=10)
+    assert closed.value.rcvd is not None, "the server sent no close frame"
+    return closed.value.rcvd.code, closed.value.rcvd.reason
+
+
+def test_a_websocket_message_over_the_servers_limit_is_refused(server: ServerProcess) -> None:
+    live = _live(server)
     with connect(live, max_size=None) as ws:
         ws.recv(timeout=10)
         ws.send("x" * 100_000)
-        with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        assert _close_code(ws)[0] == 1009
     with connect(live) as ws:  # over the app's limit, under the server's
         ws.recv(timeout=10)
-        ws.send("x" * 8000)
-        with pytest.raises(ConnectionClosed) as closed:
-            ws.recv(timeout=10)
-        assert closed.value.rcvd is not None and closed.value.rcvd.code == 1009
+        ws.send("ping")
+        ws.send("x" * 5000)
+        assert _close_code(ws) == (1009, "message_too_big")
+
+
+def test_a_binary_frame_closes_the_socket_as_unsupported(server: ServerProcess) -> None:
+    with connect(_live(server)) as ws:
+        ws.recv(timeout=10)
+        ws.send(b"ping")
+        assert _close_code(ws) == (1003, "text_only")
+
+
+def test_a_flood_of_messages_closes_the_socket(server: ServerProcess) -> None:
+    live = _live(server)
+    with connect(live) as ws:
+        ws.recv(timeout=10)
+        for _ in range(30):
+            ws.send("ping")
+        assert _close_code(ws) == (1008, "rate_limited")
+    with connect(live) as ws:  # pings as the page sends them are no flood
+        ws.recv(timeout=10)
+        for _ in range(5):
+            ws.send("ping")
+        with pytest.raises(TimeoutError):
+            ws.recv(timeout=1)
