@@ -110,3 +110,18 @@ def test_the_throttle_counts_across_processes(sqlite_url: str, private_redis: Pr
         # another database's processes count apart, on the same Redis
         Player(other, "ann")
         assert other.post("/api/accounts/login", json=wrong).status_code == 401
+
+
+def test_logins_go_on_while_the_throttles_redis_is_frozen(
+    sqlite_url: str, private_redis: PrivateRedis
+) -> None:
+    with running(sqlite_url, redis_url=private_redis.url) as client:
+        Player(client, "ann")
+        private_redis.freeze()
+        try:
+            answer = client.post(
+                "/api/accounts/login", json={"name": "ann", "password": "correct horse"}
+            )
+        finally:
+            private_redis.thaw()
+        assert answer.status_code == 200, answer.text

@@ -25,7 +25,7 @@ from navcomp.server.errors import ApiError
 log = logging.getLogger("navcomp.throttle")
 T = TypeVar("T")
 
-REDIS_TIMEOUT = 1.0  # seconds: a frozen Redis must not hold a login for long
+REDIS_TIMEOUT = 0.5  # seconds: a frozen Redis must not hold a login for long
 
 
 @dataclass(frozen=True)
