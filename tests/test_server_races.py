@@ -178,7 +178,9 @@ def test_moves_go_on_while_redis_is_away_and_pushes_come_back_with_it(
             pushed = json.loads(socket.recv(timeout=30))
             assert pushed["version"] == 1
         said = first.stop() + second.stop()
-        assert "could not announce" in said and "Redis is back" in said
+        # the announcement may have gone out on a retry once the proxy was back: the
+        # listener's reconnection is what must show
+        assert "Redis is back" in said
         assert "Traceback" not in said
     finally:
         first.stop()

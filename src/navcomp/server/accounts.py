@@ -7,6 +7,7 @@ that unsafe requests must echo in the ``X-CSRF-Token`` header.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import secrets
@@ -47,8 +48,12 @@ def now() -> datetime:
     return datetime.now(UTC)
 
 
-def _digest(token: str) -> str:
+def token_digest(token: str) -> str:
+    """What the database keeps of a token, and what a logout announces to other processes."""
     return hashlib.sha256(token.encode()).hexdigest()
+
+
+_digest = token_digest
 
 
 def _check_name(name: str) -> None:
@@ -58,17 +63,44 @@ def _check_name(name: str) -> None:
         raise ApiError(422, "invalid_name", "names starting with 'guest-' are for guests")
 
 
-def register(conn: Connection, name: str, password: str) -> Session:
+def check_new_account(name: str, password: str) -> None:
     _check_name(name)
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise ApiError(
             422, "invalid_password", f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters"
         )
+
+
+def name_free(conn: Connection, name: str) -> None:
     if _find(conn, name) is not None:
         raise ApiError(409, "name_taken", f"the name {name!r} is taken")
+
+
+def hash_password(password: str) -> str:
+    """Slow on purpose (argon2id): call it in a worker thread, outside any transaction."""
+    return _hasher.hash(password)
+
+
+@functools.cache
+def _dummy_hash() -> str:
+    return _hasher.hash(secrets.token_urlsafe(16))
+
+
+def password_matches(password_hash: str | None, password: str) -> bool:
+    """Slow on purpose, like ``hash_password``.  With no hash (an unknown name, a guest)
+    a dummy hash is verified, so that unknown names take as long as known ones."""
+    try:
+        _hasher.verify(password_hash or _dummy_hash(), password)
+    except (VerificationError, InvalidHashError):
+        return False
+    return password_hash is not None
+
+
+def register(conn: Connection, name: str, password_hash: str) -> Session:
+    name_free(conn, name)
     user_id = conn.execute(
         insert(users)
-        .values(name=name, password_hash=_hasher.hash(password), is_guest=False, created_at=now())
+        .values(name=name, password_hash=password_hash, is_guest=False, created_at=now())
         .returning(users.c.id)
     ).scalar_one()
     return open_session(conn, User(user_id, name, False))
@@ -84,18 +116,21 @@ def guest(conn: Connection) -> Session:
     return open_session(conn, User(user_id, name, True))
 
 
-def log_in(conn: Connection, name: str, password: str) -> Session:
+@dataclass(frozen=True)
+class Login:
+    """What a login checks the password against (``password_hash`` None: a guest)."""
+
+    user: User
+    password_hash: str | None
+
+
+def login_for(conn: Connection, name: str) -> Login | None:
     row = conn.execute(
         select(users.c.id, users.c.name, users.c.password_hash).where(users.c.name == name)
     ).first()
-    refused = ApiError(401, "bad_credentials", "wrong name or password")
-    if row is None or row.password_hash is None:
-        raise refused
-    try:
-        _hasher.verify(row.password_hash, password)
-    except (VerificationError, InvalidHashError):
-        raise refused from None
-    return open_session(conn, User(row.id, row.name, False))
+    if row is None:
+        return None
+    return Login(User(row.id, row.name, False), row.password_hash)
 
 
 def open_session(conn: Connection, user: User) -> Session:
@@ -157,8 +192,9 @@ def set_webhook(conn: Connection, user: User, url: str | None) -> None:
 class SessionCache:
     """Sessions this process looked up lately, so a busy client costs no query a request.
 
-    Logging out here drops the entry at once; a logout through another server
-    process takes effect here within ``ttl`` seconds.
+    Entries are keyed by the token's digest: a logout anywhere drops the entry here
+    at once (through ``drop_digest`` when another process announces it); without
+    announcements it takes effect here within ``ttl`` seconds.
     """
 
     def __init__(self, ttl: float = 30.0, capacity: int = 10_000) -> None:
@@ -167,19 +203,23 @@ class SessionCache:
         self._items: dict[str, tuple[float, Session]] = {}
 
     def get(self, token: str) -> Session | None:
-        item = self._items.get(token)
+        digest = token_digest(token)
+        item = self._items.get(digest)
         if item is None:
             return None
         fetched, session = item
         if time.monotonic() - fetched > self.ttl:
-            del self._items[token]
+            del self._items[digest]
             return None
         return session
 
     def put(self, token: str, session: Session) -> None:
         if len(self._items) >= self.capacity:
             self._items.clear()
-        self._items[token] = (time.monotonic(), session)
+        self._items[token_digest(token)] = (time.monotonic(), session)
 
     def drop(self, token: str) -> None:
-        self._items.pop(token, None)
+        self.drop_digest(token_digest(token))
+
+    def drop_digest(self, digest: str) -> None:
+        self._items.pop(digest, None)

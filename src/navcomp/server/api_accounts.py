@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING, Any
 from fastapi import FastAPI, Request, Response
 from pydantic import Field
 
-from navcomp.server import accounts, notify, webhook_address
+from navcomp.server import accounts, logins, notify, webhook_address
 from navcomp.server.accounts import Session
-from navcomp.server.errors import ApiError, Body
+from navcomp.server.errors import Body
 from navcomp.server.fields import NoticeId, Text
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
 from navcomp.server.schemas import (
@@ -61,11 +61,8 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
         responses=errors(*BODY, 409, 429, DB),
         tags=["accounts"],
     )
-    async def register(body: Credentials, response: Response) -> dict[str, Any]:
-        taken = ApiError(409, "name_taken", f"the name {body.name!r} is taken")
-        session = await server.tx(
-            lambda c: accounts.register(c, body.name, body.password), conflict=taken
-        )
+    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        session = await logins.register(server, request, body.name, body.password)
         return _session_body(session, response)
 
     @app.post(
@@ -74,8 +71,8 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
         responses=errors(*BODY, 401, 429, DB),
         tags=["accounts"],
     )
-    async def log_in(body: Credentials, response: Response) -> dict[str, Any]:
-        session = await server.tx(lambda c: accounts.log_in(c, body.name, body.password))
+    async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
+        session = await logins.log_in(server, request, body.name, body.password)
         return _session_body(session, response)
 
     @app.post(
@@ -85,8 +82,8 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
         responses=errors(429, DB),
         tags=["accounts"],
     )
-    async def guest(response: Response) -> dict[str, Any]:
-        session = await server.tx(accounts.guest)
+    async def guest(request: Request, response: Response) -> dict[str, Any]:
+        session = await logins.guest(server, request)
         return _session_body(session, response)
 
     @app.post(
@@ -99,8 +96,7 @@ def add_account_routes(app: FastAPI, server: Server) -> None:
     async def log_out(request: Request, response: Response) -> dict[str, Any]:
         session = await server.session(request)
         assert session is not None
-        await server.tx(lambda c: accounts.log_out(c, session.token))
-        server.sessions.drop(session.token)
+        await logins.log_out(server, session)
         response.delete_cookie(SESSION_COOKIE)
         response.delete_cookie(CSRF_COOKIE)
         return {"ok": True}

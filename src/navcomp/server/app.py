@@ -20,9 +20,11 @@ import navcomp.games  # noqa: F401  (registers the games)
 from navcomp.server import bots, flow, hotpath, http, routes, schemas
 from navcomp.server.accounts import Session, SessionCache, session_for
 from navcomp.server.errors import ApiError
+from navcomp.server.fanout import channel_for
 from navcomp.server.games import LiveGames
 from navcomp.server.live import Hub
 from navcomp.server.security import SecuredApp
+from navcomp.server.throttle import Limits, Throttle
 from navcomp.server.webhooks import Webhooks
 from navcomp.store.db import WRITE_OPTION, migrate, open_engine
 
@@ -46,6 +48,14 @@ class Settings:
     redis_url: str | None = None  # pushes across processes (several servers, one database)
     webhook_allow_internal: bool = False  # hooks may point at private and loopback addresses
     trusted_proxies: tuple[str, ...] = ()  # addresses and networks whose X-Forwarded-* count
+    # Throttling (docs/server.md, "Limits and throttling"): attempts per minute, 0: none.
+    logins_per_name: int = 10
+    logins_per_address: int = 30
+    registrations_per_address: int = 10
+    guests_per_address: int = 10
+    # A WebSocket client's messages: a burst of this many, then so many a second.
+    socket_message_burst: int = 10
+    socket_messages_per_second: float = 1.0
 
 
 class Server:
@@ -72,10 +82,13 @@ class Server:
         self._kept_lock = threading.Lock()
         self._all_kept: list[Connection] = []
         self.fanout = None
+        channel = channel_for(settings.database_url)
         if settings.redis_url:
-            from navcomp.server.fanout import RedisFanout, channel_for
+            from navcomp.server.fanout import RedisFanout
 
-            self.fanout = RedisFanout(settings.redis_url, channel_for(settings.database_url))
+            self.fanout = RedisFanout(settings.redis_url, channel)
+        self.throttle = Throttle(_limits(settings), settings.redis_url, channel + ":limits")
+        self.hashing = anyio.CapacityLimiter(2)  # argon2: CPU and 64 MiB each
 
     async def tx(
         self, work: Callable[[Connection], T], write: bool = True, conflict: ApiError | None = None
@@ -154,6 +167,15 @@ class Server:
         self.engine.dispose()
 
 
+def _limits(settings: Settings) -> Limits:
+    return Limits(
+        logins_per_name=settings.logins_per_name,
+        logins_per_address=settings.logins_per_address,
+        registrations_per_address=settings.registrations_per_address,
+        guests_per_address=settings.guests_per_address,
+    )
+
+
 def create_app(settings: Settings) -> FastAPI:
     server = Server(settings)
 
@@ -161,7 +183,9 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if server.fanout is not None:
             await server.fanout.start(
-                lambda table_id, moved: flow.relay(server, table_id, moved), server.hub.tables
+                lambda table_id, moved: flow.relay(server, table_id, moved),
+                server.hub.tables,
+                server.sessions.drop_digest,
             )
         await flow.resume_bots(server)
         try:

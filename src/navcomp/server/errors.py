@@ -20,11 +20,14 @@ class Body(BaseModel):
 
 
 class ApiError(Exception):
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.code = code
         self.message = message
+        self.headers = headers  # such as Retry-After
 
     def body(self) -> dict[str, dict[str, str]]:
         return {"error": {"code": self.code, "message": self.message}}

@@ -4,7 +4,14 @@ One process alone pushes to its own WebSocket clients (``live.Hub``).  When
 several processes share a PostgreSQL database, each announces its commits on
 a Redis channel; the others rebuild the table's state, and the last move as each
 seat reads it, from the database and push to their own clients.  The message
-carries no secret: the table id and whether a move changed it.
+carries no secret: the table id and whether a move changed it.  Logouts go on a
+second channel, as the token's digest, so every process forgets a logged-out session
+at once.
+
+Announcements leave from a background task through a bounded queue: Redis being slow,
+frozen or away never holds up a move's answer.  The client retries on connection errors
+(a pooled connection gone stale while Redis was away) and checks idle connections
+before use.
 """
 
 from __future__ import annotations
@@ -23,6 +30,13 @@ log = logging.getLogger("navcomp.fanout")
 Handler = Callable[[int, bool], Awaitable[None]]
 """Relays a change of a table (True: a move; False: the lobby, or a change maybe missed)."""
 
+LoggedOut = Callable[[str], None]
+"""Forgets the session of a token digest logged out by another process."""
+
+QUEUE_LIMIT = 1000  # announcements waiting while Redis is slow; beyond, the oldest go
+SEND_TIMEOUT = 3.0  # seconds for one announcement, retries included
+SOCKET_TIMEOUT = 1.0
+
 
 def channel_for(database_url: str) -> str:
     """Processes on one database share a channel; other databases never hear it."""
@@ -32,20 +46,49 @@ def channel_for(database_url: str) -> str:
 class RedisFanout:
     def __init__(self, redis_url: str, channel: str) -> None:
         import redis.asyncio as redis
+        from redis.asyncio.retry import Retry
+        from redis.backoff import ExponentialBackoff, NoBackoff
 
-        self.client = redis.from_url(redis_url)
+        self.client = redis.from_url(
+            redis_url,
+            socket_timeout=SOCKET_TIMEOUT,
+            socket_connect_timeout=SOCKET_TIMEOUT,
+            retry=Retry(ExponentialBackoff(cap=0.5, base=0.05), 3),
+            health_check_interval=5,
+        )
+        # The listener reconnects by itself (``_listen``), to push afresh what it missed:
+        # its client must not reconnect behind its back.
+        self.listening = redis.from_url(
+            redis_url,
+            socket_connect_timeout=SOCKET_TIMEOUT,
+            retry=Retry(NoBackoff(), 0),
+            health_check_interval=5,
+        )
         self.channel = channel
+        self.logout_channel = channel + ":logout"
         self.origin = uuid.uuid4().hex
         self.task: asyncio.Task[None] | None = None
+        self.sender: asyncio.Task[None] | None = None
+        self.outbox: asyncio.Queue[tuple[str, str, str]] = asyncio.Queue(QUEUE_LIMIT)
+        self.logged_out: LoggedOut = lambda _digest: None
 
-    async def start(self, handler: Handler, tables: Callable[[], Iterable[int]] = tuple) -> None:
+    async def start(
+        self,
+        handler: Handler,
+        tables: Callable[[], Iterable[int]] = tuple,
+        logged_out: LoggedOut | None = None,
+    ) -> None:
         """Relay the others' changes to ``handler``.  Redis must answer now (a process
         told to share pushes should not start without); if it goes away later, moves go
         on, each process pushing to its own clients, and when it is back the tables
         with clients here (``tables``) are pushed afresh: changes may have been missed."""
-        pubsub = self.client.pubsub()
-        await pubsub.subscribe(self.channel)
-        self.task = asyncio.get_running_loop().create_task(self._listen(pubsub, handler, tables))
+        if logged_out is not None:
+            self.logged_out = logged_out
+        pubsub = self.listening.pubsub()
+        await pubsub.subscribe(self.channel, self.logout_channel)
+        loop = asyncio.get_running_loop()
+        self.task = loop.create_task(self._listen(pubsub, handler, tables))
+        self.sender = loop.create_task(self._send())
 
     async def _listen(
         self, pubsub: Any, handler: Handler, tables: Callable[[], Iterable[int]]
@@ -65,7 +108,11 @@ class RedisFanout:
 
     async def _relay(self, message: dict[str, Any], handler: Handler) -> None:
         data = json.loads(message["data"])
-        if data["origin"] != self.origin:
+        if data["origin"] == self.origin:
+            return
+        if message.get("channel") == self.logout_channel.encode():
+            self.logged_out(str(data["session"]))
+        else:
             await self._safely(handler(int(data["table"]), bool(data.get("moved"))))
 
     @staticmethod
@@ -79,8 +126,8 @@ class RedisFanout:
         delay = 0.2
         while True:
             try:
-                pubsub = self.client.pubsub()
-                await pubsub.subscribe(self.channel)
+                pubsub = self.listening.pubsub()
+                await pubsub.subscribe(self.channel, self.logout_channel)
             except Exception:
                 await asyncio.sleep(delay)
                 delay = min(5.0, delay * 2)
@@ -89,17 +136,34 @@ class RedisFanout:
             return pubsub
 
     async def announce(self, table_id: int, moved: bool) -> None:
-        """Best effort: the move is committed; without Redis the other processes' clients
-        get it when Redis is back (see ``start``), or when they reconnect."""
+        """Best effort, in the background: the move is committed; without Redis the other
+        processes' clients get it when Redis is back (see ``start``), or when they
+        reconnect."""
         payload = {"origin": self.origin, "table": table_id, "moved": moved}
-        try:
-            await self.client.publish(self.channel, json.dumps(payload))
-        except Exception as error:
-            log.warning("could not announce table %d on Redis: %s", table_id, error)
+        self._queue(self.channel, payload, f"table {table_id}")
+
+    def announce_logout(self, digest: str) -> None:
+        self._queue(self.logout_channel, {"origin": self.origin, "session": digest}, "a logout")
+
+    def _queue(self, channel: str, payload: dict[str, Any], what: str) -> None:
+        if self.outbox.full():  # Redis has been stuck a while: the oldest news goes
+            self.outbox.get_nowait()
+        self.outbox.put_nowait((channel, json.dumps(payload), what))
+
+    async def _send(self) -> None:
+        while True:
+            channel, message, what = await self.outbox.get()
+            try:
+                async with asyncio.timeout(SEND_TIMEOUT):
+                    await self.client.publish(channel, message)
+            except Exception as error:
+                log.warning("could not announce %s on Redis: %r", what, error)
 
     async def close(self) -> None:
-        if self.task is not None:
-            self.task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self.task
+        for task in (self.task, self.sender):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         await self.client.aclose()
+        await self.listening.aclose()

@@ -9,6 +9,7 @@ and one that sees a gap in the move feed can reload the log.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections import defaultdict
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -32,6 +33,28 @@ class Subscriber:
         if self.queue.full():  # every push is a whole view: the oldest can go
             self.queue.get_nowait()
         self.queue.put_nowait(message)
+
+
+class TokenBucket:
+    """A burst of ``capacity`` at once, then ``rate`` a second (a socket's messages).
+
+    Counted in the socket's own task: the shared throttle (``throttle.py``) is for
+    accounts, and a round trip to Redis per ping would cost more than the ping."""
+
+    def __init__(self, capacity: int, rate: float) -> None:
+        self.capacity = capacity
+        self.rate = rate
+        self.tokens = float(capacity)
+        self.updated = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.capacity, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
 
 
 def encode(message: dict[str, Any]) -> str:

@@ -320,6 +320,7 @@ def started_server(
         database = database_url or f"sqlite:///{folder}/navcomp.db"
         serve = [sys.executable, "-m", "navcomp.cli", "serve", "--port", str(port)]
         serve += ["--data-dir", folder, "--database-url", database]
+        serve += ["--guests-per-address", "0"]  # every player of the load comes from here
         process = subprocess.Popen(serve, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"

@@ -43,6 +43,7 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="let webhooks point at loopback and private addresses (hooks on a private network)",
     )
+    _add_limit_options(parser)
     parser.set_defaults(run=run)
 
 
@@ -56,10 +57,50 @@ def trusted_proxies(text: str) -> tuple[str, ...]:
     return entries
 
 
+def _add_limit_options(parser: Any) -> None:
+    """Slow clients, connections and throttling (docs/server.md, "Limits and throttling")."""
+    limits = parser.add_argument_group("limits")
+    limits.add_argument(
+        "--header-timeout",
+        type=float,
+        default=10.0,
+        help="seconds a client has to send a request's headers (default 10)",
+    )
+    limits.add_argument(
+        "--body-timeout",
+        type=float,
+        default=30.0,
+        help="seconds a client has to send a request's body after its headers (default 30)",
+    )
+    limits.add_argument(
+        "--keep-alive-timeout",
+        type=int,
+        default=30,
+        help="seconds an idle keep-alive connection stays open (default 30)",
+    )
+    limits.add_argument(
+        "--limit-concurrency",
+        type=int,
+        default=2000,
+        help="connections and requests at once, WebSockets included; "
+        "beyond it requests get 503 (default 2000)",
+    )
+    for option, default, what in (
+        ("--logins-per-name", 10, "login attempts a minute for one account name"),
+        ("--logins-per-address", 30, "login attempts a minute from one address"),
+        ("--registrations-per-address", 10, "registrations a minute from one address"),
+        ("--guests-per-address", 10, "guest accounts a minute from one address"),
+    ):
+        limits.add_argument(
+            option, type=int, default=default, help=f"{what} (default {default}; 0: no limit)"
+        )
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
     from navcomp.server.app import Settings, create_app
+    from navcomp.server.guard import guarded_protocol
     from navcomp.store.db import database_url
 
     if args.bot_workers < 1:
@@ -81,6 +122,10 @@ def run(args: argparse.Namespace) -> int:
         redis_url=redis_url,
         trusted_proxies=proxies,
         webhook_allow_internal=args.webhook_allow_internal,
+        logins_per_name=args.logins_per_name,
+        logins_per_address=args.logins_per_address,
+        registrations_per_address=args.registrations_per_address,
+        guests_per_address=args.guests_per_address,
     )
     app = create_app(settings)
     # The ~100,000 objects of the imported libraries and the app live as long as the
@@ -100,11 +145,18 @@ def run(args: argparse.Namespace) -> int:
             port=args.port,
             log_level="warning",
             ws_per_message_deflate=False,
-            timeout_keep_alive=30,
             proxy_headers=False,  # the app trusts only --trusted-proxies (security.py)
+            ws_max_size=WS_MAX_SIZE,
+            http=guarded_protocol(args.header_timeout, args.body_timeout),
+            timeout_keep_alive=args.keep_alive_timeout,
+            limit_concurrency=args.limit_concurrency,
         )
     return 0
 
+
+WS_MAX_SIZE = 16 * 1024
+"""Bytes in one WebSocket message, checked by the server before the app sees it (the app
+closes longer texts than ``websocket.MAX_MESSAGE`` itself)."""
 
 PROFILE_VARIABLE = "NAVCOMP_PROFILE"
 """Names a file: the server runs under cProfile, counting CPU time, and writes it there."""

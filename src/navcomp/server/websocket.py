@@ -11,12 +11,15 @@ from sqlalchemy import Connection
 
 from navcomp.server import lobby
 from navcomp.server.errors import ApiError
-from navcomp.server.live import encode, state_message
+from navcomp.server.live import TokenBucket, encode, state_message
 
 if TYPE_CHECKING:
-    from navcomp.server.app import Server
+    from navcomp.server.app import Server, Settings
 
 CLOSE_POLICY = 1008
+CLOSE_UNSUPPORTED = 1003  # a binary frame: the protocol is text
+CLOSE_TOO_BIG = 1009
+MAX_MESSAGE = 4096  # characters: clients send only pings
 
 
 def add_live_route(app: FastAPI, server: Server) -> None:
@@ -56,10 +59,7 @@ def add_live_route(app: FastAPI, server: Server) -> None:
                 await websocket.send_json({"type": "table", "table": table, "seat": seat})
             sender = asyncio.create_task(_send_pushes(websocket, subscriber))
             try:
-                while True:  # the client's messages only tell us it is still there
-                    await websocket.receive_text()
-            except WebSocketDisconnect:
-                pass
+                await _receive_pings(websocket, server.settings)
             finally:
                 sender.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
@@ -77,6 +77,26 @@ def _same_origin(websocket: WebSocket) -> bool:
     if origin is None or websocket.headers.get("authorization"):
         return True
     return origin.split("://", 1)[-1] == websocket.headers.get("host")
+
+
+async def _receive_pings(websocket: WebSocket, settings: Settings) -> None:
+    """The client's messages only tell us it is still there: text, short and not many.
+    Anything else closes the socket with the code that says why."""
+    bucket = TokenBucket(settings.socket_message_burst, settings.socket_messages_per_second)
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        text = message.get("text")
+        if text is None:
+            await websocket.close(CLOSE_UNSUPPORTED, "text_only")
+            return
+        if len(text) > MAX_MESSAGE:
+            await websocket.close(CLOSE_TOO_BIG, "message_too_big")
+            return
+        if not bucket.take():
+            await websocket.close(CLOSE_POLICY, "rate_limited")
+            return
 
 
 async def _send_pushes(websocket: WebSocket, subscriber: Any) -> None:

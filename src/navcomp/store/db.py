@@ -6,7 +6,7 @@ import os
 from pathlib import Path
 from typing import Any, TypeAlias
 
-from sqlalchemy import Engine, Row, create_engine, event
+from sqlalchemy import Engine, Row, create_engine, event, text
 
 DbRow: TypeAlias = Row[*tuple[Any, ...]]
 """A result row of any shape."""
@@ -65,13 +65,23 @@ def _configure_sqlite(engine: Engine) -> None:
         connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if writing else "BEGIN")
 
 
+MIGRATION_LOCK = 0x6E6176636F6D70  # "navcomp": PostgreSQL advisory lock key
+
+
 def migrate(engine: Engine) -> None:
-    """Bring the schema to the newest migration."""
+    """Bring the schema to the newest migration, one process at a time.
+
+    Processes starting together on a fresh database would each create the schema:
+    PostgreSQL takes an advisory lock for the transaction first; SQLite's migration
+    transaction begins with the write lock (BEGIN IMMEDIATE, above).  The next process
+    then finds the schema up to date."""
     from alembic import command
     from alembic.config import Config
 
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     with engine.begin() as connection:
+        if engine.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")

@@ -1,0 +1,64 @@
+"""Registering, logging in and out, and guests, as the routes run them.
+
+argon2 is slow on purpose (tens of milliseconds and 64 MiB a hash): it runs in worker
+threads, a few at a time, and never inside a transaction, which on SQLite would hold
+the event loop and the write lock.  The throttle counts attempts before any hashing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import anyio
+from starlette.requests import HTTPConnection
+
+from navcomp.server import accounts
+from navcomp.server.accounts import Session
+from navcomp.server.errors import ApiError
+
+if TYPE_CHECKING:
+    from navcomp.server.app import Server
+
+
+def address(connection: HTTPConnection) -> str:
+    """Who is asking, as this server sees it (behind a proxy: the proxy)."""
+    return connection.client.host if connection.client else "unknown"
+
+
+async def register(server: Server, request: HTTPConnection, name: str, password: str) -> Session:
+    await server.throttle.registration_attempt(address(request))
+    accounts.check_new_account(name, password)
+    await server.read(lambda c: accounts.name_free(c, name))  # no hashing for a taken name
+    digest = await anyio.to_thread.run_sync(
+        accounts.hash_password, password, limiter=server.hashing
+    )
+    taken = ApiError(409, "name_taken", f"the name {name!r} is taken")  # by a racing twin
+    return await server.tx(lambda c: accounts.register(c, name, digest), conflict=taken)
+
+
+async def log_in(server: Server, request: HTTPConnection, name: str, password: str) -> Session:
+    await server.throttle.login_attempt(name, address(request))
+    found = await server.read(lambda c: accounts.login_for(c, name))
+    matches = await anyio.to_thread.run_sync(
+        accounts.password_matches,
+        None if found is None else found.password_hash,
+        password,
+        limiter=server.hashing,
+    )
+    if found is None or not matches:
+        raise ApiError(401, "bad_credentials", "wrong name or password")
+    await server.throttle.logged_in(name)
+    user = found.user
+    return await server.tx(lambda c: accounts.open_session(c, user))
+
+
+async def guest(server: Server, request: HTTPConnection) -> Session:
+    await server.throttle.guest_attempt(address(request))
+    return await server.tx(accounts.guest)
+
+
+async def log_out(server: Server, session: Session) -> None:
+    await server.tx(lambda c: accounts.log_out(c, session.token))
+    server.sessions.drop(session.token)
+    if server.fanout is not None:
+        server.fanout.announce_logout(accounts.token_digest(session.token))

@@ -1,0 +1,101 @@
+"""Throttling of logins, registrations and guest accounts (the ``limits`` library).
+
+Counts live in this process's memory, or in Redis when the server has a Redis URL,
+so that every process sharing a database shares the counts too.  A limit of 0 turns
+that limit off.  When Redis cannot be reached, requests go through (logged): the
+throttle must not take the accounts down with it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import math
+import time
+from collections.abc import Awaitable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from limits import RateLimitItem, RateLimitItemPerMinute
+from limits.aio.storage import MemoryStorage, RedisStorage, Storage
+from limits.aio.strategies import MovingWindowRateLimiter
+
+from navcomp.server.errors import ApiError
+
+log = logging.getLogger("navcomp.throttle")
+T = TypeVar("T")
+
+REDIS_TIMEOUT = 0.5  # seconds: a frozen Redis must not hold a login for long
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Per minute; 0: no limit."""
+
+    logins_per_name: int = 10
+    logins_per_address: int = 30
+    registrations_per_address: int = 10
+    guests_per_address: int = 10
+
+
+class Throttle:
+    def __init__(self, limits: Limits, redis_url: str | None, key_prefix: str) -> None:
+        storage: Storage
+        if redis_url:
+            storage = RedisStorage(
+                "async+" + redis_url,
+                implementation="redispy",
+                key_prefix=key_prefix,
+                socket_timeout=REDIS_TIMEOUT,
+                socket_connect_timeout=REDIS_TIMEOUT,
+            )
+        else:
+            storage = MemoryStorage()
+        self.limiter = MovingWindowRateLimiter(storage)
+        self.login_name = _per_minute(limits.logins_per_name)
+        self.login_address = _per_minute(limits.logins_per_address)
+        self.registration = _per_minute(limits.registrations_per_address)
+        self.guest = _per_minute(limits.guests_per_address)
+
+    async def login_attempt(self, name: str, address: str) -> None:
+        """Counts one login attempt by ``address`` for ``name``: 429 once over either limit."""
+        await self._hit(self.login_address, "login-address", address)
+        await self._hit(self.login_name, "login-name", name.lower())
+
+    async def logged_in(self, name: str) -> None:
+        """The right password: the name's failed attempts are forgiven."""
+        if self.login_name is not None:
+            await self._guarded(self.limiter.clear(self.login_name, "login-name", name.lower()))
+
+    async def registration_attempt(self, address: str) -> None:
+        await self._hit(self.registration, "register-address", address)
+
+    async def guest_attempt(self, address: str) -> None:
+        await self._hit(self.guest, "guest-address", address)
+
+    async def _hit(self, item: RateLimitItem | None, *key: str) -> None:
+        if item is None:
+            return
+        allowed = await self._guarded(self.limiter.hit(item, *key))
+        if allowed is False:
+            stats = await self._guarded(self.limiter.get_window_stats(item, *key))
+            wait = 60 if stats is None else max(1, math.ceil(stats.reset_time - time.time()))
+            raise ApiError(
+                429,
+                "too_many_attempts",
+                f"too many attempts: try again in {wait} seconds",
+                headers={"Retry-After": str(wait)},
+            )
+
+    @staticmethod
+    async def _guarded(counted: Awaitable[T]) -> T | None:
+        try:
+            async with asyncio.timeout(2 * REDIS_TIMEOUT):  # retries included
+                return await counted
+        except Exception as error:  # Redis away: let the request through
+            log.warning("rate-limit storage unavailable: %s", error)
+            return None
+
+
+def _per_minute(count: int) -> RateLimitItem | None:
+    return RateLimitItemPerMinute(count) if count > 0 else None

@@ -1,0 +1,141 @@
+"""Availability inside one process: password hashing off the event loop, and throttled
+logins, registrations and guests."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pytest
+
+from navcomp.server import accounts
+from server_helpers import Player, running
+
+WRONG = {"name": "ann", "password": "not the password"}
+RIGHT = {"name": "ann", "password": "correct horse"}
+
+
+class HeldHasher:
+    """argon2, but each verify waits for ``release``, and counts where it ran."""
+
+    def __init__(self, real: Any, hold: bool = True) -> None:
+        self.real = real
+        self.hold = hold
+        self.entered = threading.Event()
+        self.release = threading.Event()
+        self.verified = 0
+
+    def _held(self) -> None:
+        self.entered.set()
+        if self.hold:
+            self.release.wait(10)
+
+    def hash(self, password: str) -> str:
+        self._held()
+        hashed: str = self.real.hash(password)
+        return hashed
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        self.verified += 1
+        self._held()
+        verified: bool = self.real.verify(password_hash, password)
+        return verified
+
+
+@pytest.mark.parametrize(
+    "path, body",
+    [
+        ("/api/accounts/login", WRONG),
+        ("/api/accounts/register", {"name": "ben", "password": "correct horse"}),
+    ],
+)
+def test_a_password_hash_holds_up_no_other_request(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch, path: str, body: dict[str, str]
+) -> None:
+    with running(sqlite_url) as client:
+        Player(client, "ann")
+        held = HeldHasher(accounts._hasher)
+        monkeypatch.setattr(accounts, "_hasher", held)
+        answers: list[Any] = []
+        login = threading.Thread(target=lambda: answers.append(client.post(path, json=body)))
+        login.start()
+        assert held.entered.wait(10)
+        guests: list[Any] = []  # a write, while the password's hash is held
+        other = threading.Thread(target=lambda: guests.append(client.post("/api/accounts/guest")))
+        other.start()
+        other.join(5)
+        answered_meanwhile = not other.is_alive()
+        held.release.set()
+        login.join(10)
+        other.join(10)
+        assert answered_meanwhile, "a held password hash blocked another request"
+        assert guests[0].status_code == 201
+        assert answers[0].status_code == (401 if path.endswith("login") else 201)
+
+
+def test_an_unknown_name_costs_a_password_check_too(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with running(sqlite_url) as client:
+        counting = HeldHasher(accounts._hasher, hold=False)
+        monkeypatch.setattr(accounts, "_hasher", counting)
+        for name in ("nobody-here", "zed"):
+            answer = client.post("/api/accounts/login", json={"name": name, "password": "x" * 9})
+            assert answer.json()["error"]["code"] == "bad_credentials"
+        guest = Player(client)
+        answer = client.post("/api/accounts/login", json={"name": guest.name, "password": "x"})
+        assert answer.status_code == 401
+        assert counting.verified == 3
+
+
+def _refused_for_too_many(answer: Any) -> None:
+    assert answer.status_code == 429, answer.text
+    assert answer.json()["error"]["code"] == "too_many_attempts"
+    assert 1 <= int(answer.headers["retry-after"]) <= 60
+
+
+def test_wrong_passwords_for_one_name_are_throttled(database_url: str) -> None:
+    with running(database_url) as client:
+        Player(client, "ann")
+        for _ in range(10):
+            assert client.post("/api/accounts/login", json=WRONG).status_code == 401
+        _refused_for_too_many(client.post("/api/accounts/login", json=WRONG))
+        _refused_for_too_many(client.post("/api/accounts/login", json=RIGHT))
+        # another name from the same address still gets its answers
+        Player(client, "ben")
+        assert client.post("/api/accounts/login", json={**RIGHT, "name": "ben"}).status_code == 200
+
+
+def test_the_right_password_forgives_a_names_failures(sqlite_url: str) -> None:
+    with running(sqlite_url, logins_per_name=3) as client:
+        Player(client, "ann")
+        for _ in range(2):
+            for _ in range(2):
+                assert client.post("/api/accounts/login", json=WRONG).status_code == 401
+            assert client.post("/api/accounts/login", json=RIGHT).status_code == 200
+
+
+def test_logins_from_one_address_are_throttled_whatever_the_name(sqlite_url: str) -> None:
+    with running(sqlite_url, logins_per_address=5) as client:
+        for number in range(5):
+            wrong = {"name": f"name-{number}", "password": "whatever1"}
+            assert client.post("/api/accounts/login", json=wrong).status_code == 401
+        _refused_for_too_many(client.post("/api/accounts/login", json=WRONG))
+
+
+def test_guests_and_registrations_from_one_address_are_throttled(sqlite_url: str) -> None:
+    with running(sqlite_url) as client:
+        for _ in range(10):
+            assert client.post("/api/accounts/guest").status_code == 201
+        _refused_for_too_many(client.post("/api/accounts/guest"))
+    with running(sqlite_url, registrations_per_address=2) as client:
+        for name in ("cat", "dog"):
+            answer = client.post("/api/accounts/register", json={**RIGHT, "name": name})
+            assert answer.status_code == 201
+        _refused_for_too_many(client.post("/api/accounts/register", json={**RIGHT, "name": "emu"}))
+
+
+def test_no_limit_when_set_to_zero(sqlite_url: str) -> None:
+    with running(sqlite_url, guests_per_address=0) as client:
+        for _ in range(15):
+            assert client.post("/api/accounts/guest").status_code == 201

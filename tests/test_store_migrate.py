@@ -1,0 +1,78 @@
+"""Processes starting together on one fresh database: each migrates, none fails."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from sqlalchemy import create_engine, text
+
+from conftest import POSTGRES_ADMIN_URL, _admin
+from navcomp.store.db import migrate, open_engine
+
+STARTING = 6
+
+
+def _migrate_together(url: str, barrier: Any, failures: Any) -> None:
+    engine = open_engine(url)
+    try:
+        barrier.wait(30)
+        migrate(engine)
+    except Exception as error:
+        failures.put(repr(error))
+    finally:
+        engine.dispose()
+
+
+def _start_together(url: str) -> list[str]:
+    context = multiprocessing.get_context("fork")
+    barrier = context.Barrier(STARTING)
+    failures = context.Queue()
+    processes = [
+        context.Process(target=_migrate_together, args=(url, barrier, failures))
+        for _ in range(STARTING)
+    ]
+    for process in processes:
+        process.start()
+    for process in processes:
+        process.join(60)
+    found = []
+    while not failures.empty():
+        found.append(failures.get())
+    assert [p.exitcode for p in processes] == [0] * STARTING
+    return found
+
+
+def _versions(url: str) -> list[str]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            return [row[0] for row in conn.execute(text("SELECT version_num FROM alembic_version"))]
+    finally:
+        engine.dispose()
+
+
+@pytest.fixture
+def fresh_postgres() -> Iterator[str]:
+    name = f"navcomp_migrate_{os.getpid()}"
+    _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    _admin(f"CREATE DATABASE {name}")
+    try:
+        yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    finally:
+        _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
+def test_processes_migrating_a_fresh_postgresql_database_at_once(fresh_postgres: str) -> None:
+    assert _start_together(fresh_postgres) == []
+    assert len(_versions(fresh_postgres)) == 1
+
+
+def test_processes_migrating_a_fresh_sqlite_database_at_once(tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/navcomp.db"
+    assert _start_together(url) == []
+    assert len(_versions(url)) == 1
