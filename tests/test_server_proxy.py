@@ -15,10 +15,15 @@ from nginx_helpers import Nginx
 from server_helpers import ServerProcess
 
 
+GUESTS_PER_ADDRESS = 2
+
+
 @pytest.fixture
 def proxied(tmp_path: Path) -> Iterator[tuple[ServerProcess, Nginx]]:
     server = ServerProcess(
-        f"sqlite:///{tmp_path}/navcomp.db", "--trusted-proxies", "127.0.0.1"
+        f"sqlite:///{tmp_path}/navcomp.db",
+        *("--trusted-proxies", "127.0.0.1"),
+        *("--guests-per-address", str(GUESTS_PER_ADDRESS)),
     ).start()
     nginx = Nginx(tmp_path, server.port)
     try:
@@ -80,3 +85,19 @@ def test_the_live_socket_goes_through_the_proxy(proxied: tuple[ServerProcess, Ng
     pushed = asyncio.run(first_push())
     assert pushed["type"] == "state" and pushed["seat"] == 0
     assert pushed["legal"] is not None or pushed["table"]["to_move"] == 1
+
+
+def test_behind_the_proxy_each_client_is_throttled_by_its_own_address(
+    proxied: tuple[ServerProcess, Nginx],
+) -> None:
+    """nginx passes on the address it saw; the server counts guests per client, not one
+    count for everyone behind the proxy."""
+    _, nginx = proxied
+
+    def guests_from(address: str) -> list[int]:
+        transport = httpx.HTTPTransport(local_address=address, verify=nginx.ssl_context())
+        with httpx.Client(base_url=nginx.base, transport=transport) as client:
+            return [client.post("/api/accounts/guest").status_code for _ in range(3)]
+
+    assert guests_from("127.0.0.5") == [201] * GUESTS_PER_ADDRESS + [429]
+    assert guests_from("127.0.0.6") == [201] * GUESTS_PER_ADDRESS + [429]
