@@ -60,6 +60,11 @@ def add_parser(commands: Any) -> None:
     flood.add_argument("--seconds", type=_positive, default=10.0, help="per phase (default 10)")
     flood.add_argument("--flooders", type=int, default=4, help="flooding clients (default 4)")
     flood.add_argument("--database-url", help="PostgreSQL for the server (default: SQLite)")
+    flood.add_argument(
+        "--no-throttle",
+        action="store_true",
+        help="turn the server's login throttles off (to see the flood's own cost)",
+    )
     flood.add_argument("--json", action="store_true", help="print one JSON object")
     flood.set_defaults(run=run_flood)
 
@@ -259,6 +264,8 @@ def run_flood(args: argparse.Namespace) -> int:
         print(f"navcomp bench flood: --seconds is at most {MAX_SECONDS:g}", file=sys.stderr)
         return 2
     kinds = KINDS if args.kind == "both" else (args.kind,)
-    figures = flood_figures(kinds, args.seconds, args.flooders, args.database_url)
+    throttles_off = ("--logins-per-name", "0", "--logins-per-address", "0")
+    server_options = throttles_off if args.no_throttle else ()
+    figures = flood_figures(kinds, args.seconds, args.flooders, args.database_url, server_options)
     print(json.dumps(figures) if args.json else "\n".join(flood_lines(figures)))
     return 0

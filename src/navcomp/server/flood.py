@@ -57,15 +57,21 @@ TRANSPORT_ERRORS = (OSError, asyncio.IncompleteReadError, IndexError, ValueError
 
 
 def flood_figures(
-    kinds: tuple[str, ...], seconds: float, flooders: int, database_url: str | None = None
+    kinds: tuple[str, ...],
+    seconds: float,
+    flooders: int,
+    database_url: str | None = None,
+    server_options: tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    with started_server(database_url) as (base, process):
+    """The figures; ``server_options`` go to ``navcomp serve`` (say, throttles off)."""
+    with started_server(database_url, server_options) as (base, process):
         floods = on_own_loop(lambda: _measure(base, kinds, seconds, flooders, process.pid))
     return {
         "seconds": seconds,
         "flooders": flooders,
         "probe_per_s": PROBE_PER_S,
         "database": "sqlite" if database_url is None else database_url.split(":", 1)[0],
+        "server_options": list(server_options),
         "floods": floods,
     }
 
@@ -265,9 +271,10 @@ def flood_lines(figures: dict[str, Any]) -> list[str]:
             else f"socket{'s' * (count != 1)} on a table's live route sending tiny text "
             "messages flat out"
         )
+        options = " ".join(figures["server_options"]) or "its defaults"
         lines += [
             f"{kind} flood: {count} {what}; probe {figures['probe_per_s']:g} "
-            f"requests/s, {figures['seconds']:g} s a phase",
+            f"requests/s, {figures['seconds']:g} s a phase; server with {options}",
             f"  {'':<26}{'quiet':>10}{'flood':>10}",
         ]
         for label, key, spec, ratio in (

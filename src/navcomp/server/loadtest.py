@@ -309,10 +309,11 @@ def server_figures(
 
 @contextmanager
 def started_server(
-    database_url: str | None = None,
+    database_url: str | None = None, options: tuple[str, ...] = ()
 ) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
     """``navcomp serve`` on a free port of 127.0.0.1 (SQLite in a temporary folder unless
-    ``database_url`` names a database), up until the block ends; yields its base URL."""
+    ``database_url`` names a database) with ``options``, up until the block ends; yields
+    its base URL."""
     from navcomp.server.serve import free_port, wait_until_up
 
     with tempfile.TemporaryDirectory() as folder:
@@ -320,7 +321,7 @@ def started_server(
         database = database_url or f"sqlite:///{folder}/navcomp.db"
         serve = [sys.executable, "-m", "navcomp.cli", "serve", "--port", str(port)]
         serve += ["--data-dir", folder, "--database-url", database]
-        serve += ["--guests-per-address", "0"]  # every player of the load comes from here
+        serve += ["--guests-per-address", "0", *options]  # the load's players all come from here
         process = subprocess.Popen(serve, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
