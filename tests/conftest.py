@@ -84,9 +84,7 @@ def web_server(web_database: Path) -> Iterator[str]:
     """``navcomp serve`` on SQLite in a temporary folder, with quick bots: its base URL."""
     from server_helpers import ServerProcess
 
-    server = ServerProcess(
-        f"sqlite:///{web_database}", "--bot-seconds", "0.05", "--guests-per-address", "0"
-    ).start()
+    server = ServerProcess(f"sqlite:///{web_database}", "--bot-seconds", "0.05").start()
     try:
         yield server.base
     finally:

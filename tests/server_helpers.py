@@ -14,10 +14,14 @@ from navcomp.server.app import Settings, create_app
 from navcomp.server.serve import free_port, wait_until_up
 from navcomp.store.schema import moves
 
+PER_ADDRESS_OFF = {"logins_per_address": 0, "registrations_per_address": 0, "guests_per_address": 0}
+"""Every player of a test comes from one address: a test of the per-address throttles
+sets them itself."""
+
 
 @contextmanager
 def running(database_url: str, **settings: Any) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url, webhooks=False, **settings))
+    app = create_app(Settings(database_url, webhooks=False, **{**PER_ADDRESS_OFF, **settings}))
     with TestClient(app, raise_server_exceptions=True) as client:
         yield client
 
@@ -121,7 +125,8 @@ class ServerProcess:
 
     def __init__(self, database_url: str, *extra: str, program: str | None = None) -> None:
         self.database_url = database_url
-        self.extra = extra
+        per_address_off = [f"--{name.replace('_', '-')}=0" for name in PER_ADDRESS_OFF]
+        self.extra = (*per_address_off, *extra)  # a later option wins over these
         self.program = ["-m", "navcomp.cli"] if program is None else [program]
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"

@@ -124,7 +124,7 @@ def test_logins_from_one_address_are_throttled_whatever_the_name(sqlite_url: str
 
 
 def test_guests_and_registrations_from_one_address_are_throttled(sqlite_url: str) -> None:
-    with running(sqlite_url) as client:
+    with running(sqlite_url, guests_per_address=10) as client:
         for _ in range(10):
             assert client.post("/api/accounts/guest").status_code == 201
         _refused_for_too_many(client.post("/api/accounts/guest"))

@@ -14,7 +14,6 @@ import websockets
 from nginx_helpers import Nginx
 from server_helpers import ServerProcess
 
-
 GUESTS_PER_ADDRESS = 2
 
 
