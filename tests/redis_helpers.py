@@ -46,6 +46,16 @@ class PrivateRedis:
             self.process.wait(10)
         self.process = None
 
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
+    def __enter__(self) -> PrivateRedis:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
     def freeze(self) -> None:
         assert self.process is not None
         self.process.send_signal(signal.SIGSTOP)

@@ -10,13 +10,15 @@ from __future__ import annotations
 
 import random
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
+from redis_helpers import PrivateRedis
 from secrecy_helpers import Recipient, Truth, check_message, receive
-from server_helpers import Player, PrivateRedis, running
+from server_helpers import Player, running
 
 CASES = [
     ("space-mission", {}),
@@ -146,12 +148,12 @@ def test_an_anonymous_watcher_of_a_bot_table_gets_no_seat(sqlite_url: str) -> No
 
 @pytest.mark.parametrize(("game", "options"), CASES, ids=["sm", "sm-hidden", "sp"])
 def test_relayed_pushes_and_the_relays_reconnect_leak_nothing(
-    sqlite_url: str, game: str, options: dict[str, Any]
+    sqlite_url: str, tmp_path: Path, game: str, options: dict[str, Any]
 ) -> None:
     """Moves made on one process reach the clients of another through Redis; when Redis
     comes back after a restart, every table with clients is pushed afresh."""
     with (
-        PrivateRedis() as redis,
+        PrivateRedis(tmp_path) as redis,
         running(sqlite_url, redis_url=redis.url, bot_seconds=0.01) as here,
         running(sqlite_url, redis_url=redis.url, bot_seconds=0.01) as there,
     ):
