@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -24,14 +25,22 @@ def _admin(statement: str) -> None:
         admin.dispose()
 
 
+@contextmanager
+def own_postgres_database(name: str) -> Iterator[str]:
+    """A database of ``name`` on the test server, new and empty, dropped at the end."""
+    _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    _admin(f"CREATE DATABASE {name}")
+    try:
+        yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
+    finally:
+        _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+
+
 @pytest.fixture(scope="session")
 def postgres_database() -> Iterator[str]:
     """A database of our own on the test server, dropped when the run ends."""
-    _admin(f"CREATE DATABASE {POSTGRES_TEST_DB}")
-    try:
-        yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + POSTGRES_TEST_DB
-    finally:
-        _admin(f"DROP DATABASE IF EXISTS {POSTGRES_TEST_DB} WITH (FORCE)")
+    with own_postgres_database(POSTGRES_TEST_DB) as url:
+        yield url
 
 
 def postgres_url(database: str) -> str:

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, text
 
-from conftest import POSTGRES_ADMIN_URL, _admin
+from conftest import own_postgres_database
 from navcomp.store.db import migrate, open_engine
 
 STARTING = 6
@@ -58,13 +58,8 @@ def _versions(url: str) -> list[str]:
 
 @pytest.fixture
 def fresh_postgres() -> Iterator[str]:
-    name = f"navcomp_migrate_{os.getpid()}"
-    _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-    _admin(f"CREATE DATABASE {name}")
-    try:
-        yield POSTGRES_ADMIN_URL.rsplit("/", 1)[0] + "/" + name
-    finally:
-        _admin(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
+    with own_postgres_database(f"navcomp_migrate_{os.getpid()}") as url:
+        yield url
 
 
 def test_processes_migrating_a_fresh_postgresql_database_at_once(fresh_postgres: str) -> None:
