@@ -59,7 +59,7 @@ def test_seat_and_notice_ids_outside_their_range_are_refused(database_url: str) 
 
 def test_a_live_socket_to_an_id_out_of_range_is_closed_as_no_table(database_url: str) -> None:
     with running(database_url) as client:
-        for table_id in ("2147483648", str(10**20)):
+        for table_id in ("2147483648", str(10**20), "0", "-1", "abc", "1e3", "²", "9" * 5000):
             with (
                 client.websocket_connect(f"/api/tables/{table_id}/live") as socket,
                 pytest.raises(WebSocketDisconnect) as closed,

@@ -10,7 +10,7 @@ from fastapi import FastAPI, WebSocket, WebSocketDisconnect
 from sqlalchemy import Connection
 
 from navcomp.server import lobby
-from navcomp.server.errors import ApiError
+from navcomp.server.errors import ApiError, not_found
 from navcomp.server.live import TokenBucket, encode, state_message
 
 if TYPE_CHECKING:
@@ -23,14 +23,15 @@ MAX_MESSAGE = 4096  # characters: clients send only pings
 
 
 def add_live_route(app: FastAPI, server: Server) -> None:
-    @app.websocket("/api/tables/{table_id}/live")
-    async def live(websocket: WebSocket, table_id: int) -> None:
+    @app.websocket("/api/tables/{table_path}/live")
+    async def live(websocket: WebSocket, table_path: str) -> None:
         """Sends ``{"type": "state", "version": ...}`` now and after every change.
 
         Authenticates like HTTP (bearer header or session cookie); anyone else
         watches as a spectator.  Clients send nothing but optional pings.
         """
         try:
+            table_id = _table_id(table_path)
             session = await server.session(websocket, required=False)
             if session is not None and not _same_origin(websocket):
                 session = None  # another site's page opened this socket: it only watches
@@ -66,6 +67,15 @@ def add_live_route(app: FastAPI, server: Server) -> None:
                     await sender
         finally:
             server.hub.unsubscribe(table_id, subscriber)
+
+
+def _table_id(path: str) -> int:
+    """The path's table id: anything but a plain number names no table (the route takes
+    the path as text, so that a socket to ``/api/tables/abc/live`` is closed with the
+    reason, as one to a number that is no table, not refused before it opens)."""
+    if not (path.isascii() and path.isdigit() and len(path) <= 10):
+        raise not_found()
+    return int(path)
 
 
 def _same_origin(websocket: WebSocket) -> bool:
