@@ -189,7 +189,7 @@ def leave(conn: Connection, user: User, table_id: int) -> None:
         return
     seat = seat_of(seat_list, user)
     if seat is None:
-        raise ApiError(409, "not_seated", "you have no seat at this table")
+        raise ApiError(403, "not_seated", "you have no seat at this table")
     conn.execute(
         update(seats).where(seats.c.table_id == table_id, seats.c.seat == seat).values(user_id=None)
     )
