@@ -83,6 +83,7 @@ def _assert_secured(answer: Any) -> None:
     ("method", "path", "status"),
     [
         ("GET", "/", 200),
+        ("HEAD", "/", 200),  # uptime checks and `curl -I` ask the home page with HEAD
         ("GET", "/static/app.css", 200),
         ("GET", "/static/js/main.js", 200),
         ("GET", "/api/games", 200),

@@ -28,7 +28,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
 
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
-    @app.get("/", include_in_schema=False)
+    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
     async def home() -> FileResponse:
         """The browser table: one page, the rest is static files and the API."""
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
