@@ -119,6 +119,29 @@ def test_options_that_cannot_build_a_game_are_refused_at_creation(database_url: 
         assert ann.get("/api/my/games").json() == []
 
 
+def test_deeply_nested_options_and_actions_are_refused(database_url: str) -> None:
+    depth = 900  # within the body limit and the JSON parser's own depth limit
+    nested_list = "[" * depth + "]" * depth
+    nested_object = '{"a": ' * depth + "1" + "}" * depth
+    with running(database_url) as client:
+        ann = Player(client, "ann")
+        table_id = new_game(ann, [Player(client, "ben")])
+        headers = {**ann.headers, "Content-Type": "application/json"}
+        moves = f"/api/tables/{table_id}/moves"
+        for path, text in [
+            ("/api/tables", '{"game": "space-mission", "seats": 2, "options": {"x": %s}}'),
+            ("/api/tables", '{"game": "space-mission", "seats": 2, "options": %s}'),
+            (moves, '{"action": %s, "expected_version": 0}'),
+            (moves, '{"action": {"type": "discard", "card": %s}, "expected_version": 0}'),
+        ]:
+            for nested in (nested_list, nested_object):
+                answer = client.post(path, content=(text % nested).encode(), headers=headers)
+                assert 400 <= answer.status_code < 500, (path, answer.status_code, answer.text)
+                assert set(answer.json()["error"]) == {"code", "message"}, answer.text
+        assert len(ann.get("/api/my/games").json()) == 1
+        assert ann.get(f"/api/tables/{table_id}").json()["table"]["version"] == 0
+
+
 def test_a_chunked_body_over_the_limit_is_too_large(database_url: str) -> None:
     with running(database_url) as client:
         ann = Player(client, "ann")

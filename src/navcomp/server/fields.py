@@ -37,12 +37,19 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 
 
 def has_controls(value: Any) -> bool:
-    if isinstance(value, str):
-        return _CONTROL.search(value) is not None
-    if isinstance(value, dict):
-        return any(has_controls(k) or has_controls(v) for k, v in value.items())
-    if isinstance(value, list):
-        return any(has_controls(v) for v in value)
+    """Whether any string in ``value``, a key or a value at any depth, holds a control
+    character. A loop, not recursion: a client may nest as deep as the JSON parser lets it."""
+    pending = [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, str):
+            if _CONTROL.search(item) is not None:
+                return True
+        elif isinstance(item, dict):
+            pending.extend(item.keys())
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
     return False
 
 
