@@ -71,7 +71,7 @@ class Truth:
 
     def text_for(self, entry: Entry, before: GameState, viewer: int | None) -> str:
         if entry.action is None:
-            return "undo"
+            return before.public_undo_text(viewer)
         return before.public_action_text(entry.action, viewer)
 
 
@@ -129,7 +129,10 @@ def check_rule_secrets(body: Any, seat: int | None, entry: Entry, before: GameSt
     Under the printed-rules option a reserved tile is hidden from its owner too: the
     owner reads the reservation as everyone else does.
     """
-    if entry.action is None or before.game.info.name != "space-mission":
+    if before.game.info.name != "space-mission":
+        return
+    if entry.action is None:
+        check_take_back_unseen(seat, entry, before)
         return
     text = before.game.action_to_text(entry.action)
     if text.startswith("discard ") and seat != entry.seat:
@@ -205,3 +208,17 @@ class Recipient:
             check_message(message, self.seat, truth)
             if message.get("version", -1) >= version:
                 return
+
+
+def check_take_back_unseen(seat: int | None, entry: Entry, before: GameState) -> None:
+    """During a Top up a take-back puts a chosen card back: to anyone but the chooser it
+    must read as one more choice, so that nobody can count the cards chosen."""
+    if seat == entry.seat or before.view(None)["phase"] != "top-up":
+        return
+    choices = [
+        a for a in before.legal_actions() if before.game.action_to_text(a).startswith("discard")
+    ]
+    if choices:
+        assert before.public_undo_text(seat) == before.public_action_text(choices[0], seat), (
+            f"seat {seat} can tell a card put back from one chosen in a Top up"
+        )

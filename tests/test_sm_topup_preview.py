@@ -123,10 +123,19 @@ def test_an_undone_discard_leaves_no_trace_to_the_others():
     m.play(0, "draw")
     log = [Entry(1, 0, discard_id("B3/O3")), Entry(2, 0, None)]
     log += [Entry(3, 0, discard_id("G2/O2")), Entry(4, 0, DRAW)]
-    for viewer in OTHERS:
+    for viewer in OTHERS:  # a card put back reads as one more choice: nothing to count
         texts = [e["text"] for e in public_log(start, log, viewer)]
-        assert texts == [HIDDEN, "undo", HIDDEN, "draw, discarding G2/O2"]
+        assert texts == [HIDDEN, HIDDEN, HIDDEN, "draw, discarding G2/O2"]
+    mine = [e["text"] for e in public_log(start, log, 0)]
+    assert mine == ["discard B3/O3", "undo", "discard G2/O2", "draw, discarding G2/O2"]
     assert m.state.view(1)["discard_pile"] == ["B1/O1", "G2/O2"]
+
+
+def test_a_take_back_outside_a_top_up_reads_as_an_undo_to_everyone():
+    s = new_state()
+    set_cards(s, {0: FULL_HAND})
+    for viewer in (0, *OTHERS):
+        assert s.public_undo_text(viewer) == "undo"
 
 
 def test_drawing_after_a_preview_is_drawing_with_the_cards_on_the_discard_pile():

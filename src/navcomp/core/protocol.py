@@ -199,6 +199,16 @@ class GameState(ABC):
         """
         return self.game.action_to_text(action)
 
+    def public_undo_text(self, viewer: int | None) -> str:
+        """How taking back the current player's last action reads to ``viewer``.
+
+        Games override this where even the fact of a take-back is the actor's secret
+        (a card chosen for a private preview, say)."""
+        return UNDO_TEXT
+
+
+UNDO_TEXT = "undo"
+
 
 class Determinizer(Protocol):
     def sample(self, rng: random.Random) -> GameState: ...

@@ -78,7 +78,7 @@ class Live:
 @dataclass(frozen=True)
 class LastMove:
     seat: int
-    texts: dict[int | None, str]  # how it reads to each seat (None: spectators); "undo"
+    texts: dict[int | None, str]  # how it reads to each seat (None: spectators)
 
     def seen_by(self, seat: int | None) -> dict[str, Any]:
         return {"seat": self.seat, "text": self.texts[seat]}
@@ -88,7 +88,7 @@ def move_texts(before: GameState, action: int | None, num_seats: int) -> dict[in
     """How ``action`` (None: an undo), taken in ``before``, reads to each seat and spectators."""
     viewers: list[int | None] = [*range(num_seats), None]
     if action is None:
-        return dict.fromkeys(viewers, "undo")
+        return {v: before.public_undo_text(v) for v in viewers}
     return {v: before.public_action_text(action, v) for v in viewers}
 
 

@@ -33,7 +33,7 @@ def public_log(
         {
             "seq": entry.seq,
             "seat": entry.seat,
-            "text": "undo"
+            "text": before.public_undo_text(viewer)
             if entry.action is None
             else before.public_action_text(entry.action, viewer),
         }

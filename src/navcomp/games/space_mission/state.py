@@ -235,6 +235,11 @@ class SpaceMissionState(SpaceMissionRules, GameState):
 
         return public_action_text(self, action, viewer)
 
+    def public_undo_text(self, viewer: int | None) -> str:
+        from navcomp.games.space_mission.views import public_undo_text
+
+        return public_undo_text(self, viewer)
+
     determinize = _determinize  # one call less: search and the bench call it a lot
 
     def reseeded(self, rng: random.Random) -> SpaceMissionState:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from navcomp.core.protocol import JSON
+from navcomp.core.protocol import JSON, UNDO_TEXT
 from navcomp.games.space_mission.actions import Action, action_text
 from navcomp.games.space_mission.board import GATE
 from navcomp.games.space_mission.components import (
@@ -29,6 +29,7 @@ from navcomp.games.space_mission.state import (
     OVER,
     PHASE_NAMES,
     PICK,
+    TOPUP,
     SpaceMissionState,
 )
 
@@ -205,3 +206,12 @@ def public_action_text(s: SpaceMissionState, action: int, viewer: int | None) ->
     if kind == "draw" and s.chosen:
         return f"draw, discarding {' '.join(_card_texts(s.chosen))}"
     return action_text(action)
+
+
+def public_undo_text(s: SpaceMissionState, viewer: int | None) -> str:
+    """A take-back as ``viewer`` reads it.  During a Top up it can only take back a chosen
+    card; to everyone else it reads as one more choice, so they learn neither how many
+    cards are chosen nor that one was put back (rules decision 9)."""
+    if s.phase == TOPUP and viewer != s.cur:
+        return TOPUP_HIDDEN
+    return UNDO_TEXT
