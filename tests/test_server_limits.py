@@ -7,6 +7,7 @@ import threading
 from typing import Any
 
 import pytest
+from starlette.websockets import WebSocketDisconnect
 
 from navcomp.server import accounts
 from server_helpers import Player, running
@@ -139,3 +140,27 @@ def test_no_limit_when_set_to_zero(sqlite_url: str) -> None:
     with running(sqlite_url, guests_per_address=0) as client:
         for _ in range(15):
             assert client.post("/api/accounts/guest").status_code == 201
+
+
+def test_one_address_may_keep_only_so_many_live_sockets_open(sqlite_url: str) -> None:
+    with running(sqlite_url, sockets_per_address=3) as client:
+        ann = Player(client, "ann")
+        table_id = ann.post("/api/tables", {"game": "space-mission", "seats": 2}).json()["id"]
+        path = f"/api/tables/{table_id}/live"
+        opened = [client.websocket_connect(path) for _ in range(3)]
+        sockets = [context.__enter__() for context in opened]
+        try:
+            for socket in sockets:
+                assert socket.receive_json()["type"] == "table"
+            with (
+                client.websocket_connect(path) as fourth,
+                pytest.raises(WebSocketDisconnect) as closed,
+            ):
+                fourth.receive_json()
+            assert (closed.value.code, closed.value.reason) == (1008, "too_many_sockets")
+            opened.pop().__exit__(None, None, None)  # one closes: another may open
+            with client.websocket_connect(path) as again:
+                assert again.receive_json()["type"] == "table"
+        finally:
+            for context in opened:
+                context.__exit__(None, None, None)

@@ -26,6 +26,7 @@ from navcomp.server.live import Hub
 from navcomp.server.security import SecuredApp
 from navcomp.server.throttle import Limits, Throttle
 from navcomp.server.webhooks import Webhooks
+from navcomp.server.websocket import SocketCounts
 from navcomp.store.db import WRITE_OPTION, migrate, open_engine
 
 T = TypeVar("T")
@@ -56,6 +57,7 @@ class Settings:
     # A WebSocket client's messages: a burst of this many, then so many a second.
     socket_message_burst: int = 10
     socket_messages_per_second: float = 1.0
+    sockets_per_address: int = 100  # live sockets open at once from one address (0: any)
 
 
 class Server:
@@ -89,6 +91,7 @@ class Server:
             self.fanout = RedisFanout(settings.redis_url, channel)
         self.throttle = Throttle(_limits(settings), settings.redis_url, channel + ":limits")
         self.hashing = anyio.CapacityLimiter(2)  # argon2: CPU and 64 MiB each
+        self.sockets = SocketCounts(settings.sockets_per_address)
 
     async def tx(
         self, work: Callable[[Connection], T], write: bool = True, conflict: ApiError | None = None

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI, WebSocket, WebSocketDisconnect
@@ -14,6 +15,7 @@ from navcomp.server.errors import ApiError, not_found
 from navcomp.server.live import TokenBucket, encode, state_message
 
 if TYPE_CHECKING:
+    from navcomp.server.accounts import Session
     from navcomp.server.app import Server, Settings
 
 CLOSE_POLICY = 1008
@@ -44,29 +46,66 @@ def add_live_route(app: FastAPI, server: Server) -> None:
                 return lobby.describe(row, seat_list), seat, live_game
 
             table, seat, live_game = await server.read(work)
+            address = websocket.client.host if websocket.client else "unknown"
+            server.sockets.open(address)
         except ApiError as error:
             # Accepted first: a socket closed before that is a bare HTTP 403 to the client,
             # which could not tell "no such table" from anything else.
             await websocket.accept()
             await websocket.close(CLOSE_POLICY, error.code)
             return
-        await websocket.accept()
-        subscriber = server.hub.subscribe(table_id, seat, session.user.id if session else None)
         try:
-            if live_game is not None:
-                last = None if live_game.last is None else live_game.last.seen_by(seat)
-                await websocket.send_text(encode(state_message(table, live_game, seat, last)))
-            else:
-                await websocket.send_json({"type": "table", "table": table, "seat": seat})
-            sender = asyncio.create_task(_send_pushes(websocket, subscriber))
-            try:
-                await _receive_pings(websocket, server.settings)
-            finally:
-                sender.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await sender
+            await websocket.accept()
+            await _serve(websocket, server, table_id, seat, session, table, live_game)
         finally:
-            server.hub.unsubscribe(table_id, subscriber)
+            server.sockets.close(address)
+
+
+async def _serve(
+    websocket: WebSocket,
+    server: Server,
+    table_id: int,
+    seat: int | None,
+    session: Session | None,
+    table: dict[str, Any],
+    live_game: Any,
+) -> None:
+    """The accepted socket: the current view now, then pushes until the client goes."""
+    subscriber = server.hub.subscribe(table_id, seat, session.user.id if session else None)
+    try:
+        if live_game is not None:
+            last = None if live_game.last is None else live_game.last.seen_by(seat)
+            await websocket.send_text(encode(state_message(table, live_game, seat, last)))
+        else:
+            await websocket.send_json({"type": "table", "table": table, "seat": seat})
+        sender = asyncio.create_task(_send_pushes(websocket, subscriber))
+        try:
+            await _receive_pings(websocket, server.settings)
+        finally:
+            sender.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await sender
+    finally:
+        server.hub.unsubscribe(table_id, subscriber)
+
+
+class SocketCounts:
+    """Live sockets open per client address, at most ``limit`` each (0: no limit), so
+    that one client cannot take every connection the server allows."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._open: Counter[str] = Counter()
+
+    def open(self, address: str) -> None:
+        if self.limit and self._open[address] >= self.limit:
+            raise ApiError(429, "too_many_sockets", f"at most {self.limit} live sockets at once")
+        self._open[address] += 1
+
+    def close(self, address: str) -> None:
+        self._open[address] -= 1
+        if self._open[address] <= 0:
+            del self._open[address]
 
 
 def _table_id(path: str) -> int:

@@ -233,6 +233,7 @@ const en = {
   // errors
   err_bad_credentials: "Wrong name or password.",
   err_too_many_attempts: "Too many attempts: wait a minute and try again.",
+  err_too_many_sockets: "Too many open tables from your address: close some tabs.",
   err_name_taken: "That name is taken.",
   err_invalid_name: "A name is 3 to 24 characters: letters A–Z or a–z, digits, '-' or '_' (no spaces), and does not start with 'guest-'.",
   err_invalid_password: "A password is 8 to 200 characters long.",
@@ -691,6 +692,7 @@ const de = {
   rank: "Platz",
   err_bad_credentials: "Name oder Passwort falsch.",
   err_too_many_attempts: "Zu viele Versuche: bitte eine Minute warten.",
+  err_too_many_sockets: "Zu viele offene Tische von deiner Adresse: schließe einige Tabs.",
   err_name_taken: "Der Name ist vergeben.",
   err_invalid_name: "Ein Name besteht aus 3 bis 24 Zeichen: Buchstaben A–Z oder a–z (ohne Umlaute), Ziffern, '-' oder '_' (ohne Leerzeichen), und beginnt nicht mit 'guest-'.",
   err_invalid_password: "Ein Passwort ist 8 bis 200 Zeichen lang.",
@@ -1149,6 +1151,7 @@ const ja = {
   rank: "順位",
   err_bad_credentials: "名前かパスワードが違います。",
   err_too_many_attempts: "試行が多すぎます。1分待ってからやり直してください。",
+  err_too_many_sockets: "このアドレスから開いている卓が多すぎます。タブをいくつか閉じてください。",
   err_name_taken: "その名前は使われています。",
   err_invalid_name: "名前は3〜24文字の半角英数字・「-」・「_」（空白なし）で、「guest-」で始まらないものにしてください。",
   err_invalid_password: "パスワードは8〜200文字にしてください。",
