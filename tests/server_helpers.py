@@ -14,7 +14,12 @@ from navcomp.server.app import Settings, create_app
 from navcomp.server.serve import free_port, wait_until_up
 from navcomp.store.schema import moves
 
-PER_ADDRESS_OFF = {"logins_per_address": 0, "registrations_per_address": 0, "guests_per_address": 0}
+PER_ADDRESS_OFF = {
+    "logins_per_address": 0,
+    "registrations_per_address": 0,
+    "guests_per_address": 0,
+    "socket_opens_per_address": 0,
+}
 """Every player of a test comes from one address: a test of the per-address throttles
 sets them itself."""
 

@@ -164,3 +164,16 @@ def test_one_address_may_keep_only_so_many_live_sockets_open(sqlite_url: str) ->
         finally:
             for context in opened:
                 context.__exit__(None, None, None)
+
+
+def test_sockets_opened_again_and_again_are_held_off(sqlite_url: str) -> None:
+    with running(sqlite_url, socket_opens_per_address=3) as client:
+        ann = Player(client, "ann")
+        table_id = ann.post("/api/tables", {"game": "space-mission", "seats": 2}).json()["id"]
+        path = f"/api/tables/{table_id}/live"
+        for _ in range(3):
+            with client.websocket_connect(path) as socket:
+                assert socket.receive_json()["type"] == "table"
+        with client.websocket_connect(path) as fourth, pytest.raises(WebSocketDisconnect) as closed:
+            fourth.receive_json()
+        assert (closed.value.code, closed.value.reason) == (1008, "too_many_attempts")

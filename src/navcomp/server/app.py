@@ -58,6 +58,7 @@ class Settings:
     socket_message_burst: int = 10
     socket_messages_per_second: float = 1.0
     sockets_per_address: int = 100  # live sockets open at once from one address (0: any)
+    socket_opens_per_address: int = 120  # live sockets opened a minute from one address
 
 
 class Server:
@@ -176,6 +177,7 @@ def _limits(settings: Settings) -> Limits:
         logins_per_address=settings.logins_per_address,
         registrations_per_address=settings.registrations_per_address,
         guests_per_address=settings.guests_per_address,
+        sockets_per_address=settings.socket_opens_per_address,
     )
 
 

@@ -91,6 +91,7 @@ def _add_limit_options(parser: Any) -> None:
         ("--registrations-per-address", 10, "registrations a minute from one address"),
         ("--guests-per-address", 10, "guest accounts a minute from one address"),
         ("--sockets-per-address", 100, "live sockets open at once from one address"),
+        ("--socket-opens-per-address", 120, "live sockets opened a minute from one address"),
     ):
         limits.add_argument(
             option, type=int, default=default, help=f"{what} (default {default}; 0: no limit)"
@@ -128,6 +129,7 @@ def run(args: argparse.Namespace) -> int:
         registrations_per_address=args.registrations_per_address,
         guests_per_address=args.guests_per_address,
         sockets_per_address=args.sockets_per_address,
+        socket_opens_per_address=args.socket_opens_per_address,
     )
     app = create_app(settings)
     # The ~100,000 objects of the imported libraries and the app live as long as the

@@ -1,4 +1,4 @@
-"""Throttling of logins, registrations and guest accounts (the ``limits`` library).
+"""Throttling of logins, registrations, guests and live sockets (the ``limits`` library).
 
 Counts live in this process's memory, or in Redis when the server has a Redis URL,
 so that every process sharing a database shares the counts too.  A limit of 0 turns
@@ -36,6 +36,7 @@ class Limits:
     logins_per_address: int = 30
     registrations_per_address: int = 10
     guests_per_address: int = 10
+    sockets_per_address: int = 120  # live sockets opened
 
 
 class Throttle:
@@ -56,6 +57,7 @@ class Throttle:
         self.login_address = _per_minute(limits.logins_per_address)
         self.registration = _per_minute(limits.registrations_per_address)
         self.guest = _per_minute(limits.guests_per_address)
+        self.socket = _per_minute(limits.sockets_per_address)
 
     async def login_attempt(self, name: str, address: str) -> None:
         """Counts one login attempt by ``address`` for ``name``: 429 once over either limit."""
@@ -72,6 +74,11 @@ class Throttle:
 
     async def guest_attempt(self, address: str) -> None:
         await self._hit(self.guest, "guest-address", address)
+
+    async def socket_attempt(self, address: str) -> None:
+        """A live socket opened: a client that is closed and opens anew at once is held
+        off before the socket costs the server a database read."""
+        await self._hit(self.socket, "socket-address", address)
 
     async def _hit(self, item: RateLimitItem | None, *key: str) -> None:
         if item is None:

@@ -34,6 +34,8 @@ def add_live_route(app: FastAPI, server: Server) -> None:
         """
         try:
             table_id = _table_id(table_path)
+            address = websocket.client.host if websocket.client else "unknown"
+            await server.throttle.socket_attempt(address)
             session = await server.session(websocket, required=False)
             if session is not None and not _same_origin(websocket):
                 session = None  # another site's page opened this socket: it only watches
@@ -46,7 +48,6 @@ def add_live_route(app: FastAPI, server: Server) -> None:
                 return lobby.describe(row, seat_list), seat, live_game
 
             table, seat, live_game = await server.read(work)
-            address = websocket.client.host if websocket.client else "unknown"
             server.sockets.open(address)
         except ApiError as error:
             # Accepted first: a socket closed before that is a bare HTTP 403 to the client,
