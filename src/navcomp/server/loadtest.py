@@ -307,6 +307,10 @@ def server_figures(
         return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, process.pid))
 
 
+ONE_ADDRESS = ("--guests-per-address=0", "--sockets-per-address=0", "--socket-opens-per-address=0")
+"""Every player of a load comes from one address: the per-address limits stay off."""
+
+
 @contextmanager
 def started_server(
     database_url: str | None = None, options: tuple[str, ...] = ()
@@ -321,7 +325,7 @@ def started_server(
         database = database_url or f"sqlite:///{folder}/navcomp.db"
         serve = [sys.executable, "-m", "navcomp.cli", "serve", "--port", str(port)]
         serve += ["--data-dir", folder, "--database-url", database]
-        serve += ["--guests-per-address", "0", *options]  # the load's players all come from here
+        serve += [*ONE_ADDRESS, *options]
         process = subprocess.Popen(serve, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
