@@ -53,9 +53,6 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-_digest = token_digest
-
-
 def _check_name(name: str) -> None:
     if not NAME_PATTERN.match(name):
         raise ApiError(422, "invalid_name", "a name is 3 to 24 letters, digits, '-' or '_'")
@@ -138,7 +135,7 @@ def open_session(conn: Connection, user: User) -> Session:
     csrf = secrets.token_urlsafe(24)
     conn.execute(
         insert(sessions).values(
-            token_hash=_digest(token),
+            token_hash=token_digest(token),
             user_id=user.id,
             csrf=csrf,
             created_at=now(),
@@ -149,7 +146,7 @@ def open_session(conn: Connection, user: User) -> Session:
 
 
 def log_out(conn: Connection, token: str) -> None:
-    conn.execute(delete(sessions).where(sessions.c.token_hash == _digest(token)))
+    conn.execute(delete(sessions).where(sessions.c.token_hash == token_digest(token)))
 
 
 _SESSION = (
@@ -160,7 +157,7 @@ _SESSION = (
 
 
 def session_for(conn: Connection, token: str) -> Session | None:
-    row = conn.execute(_SESSION, {"digest": _digest(token)}).first()
+    row = conn.execute(_SESSION, {"digest": token_digest(token)}).first()
     if row is None:
         return None
     expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=UTC)
