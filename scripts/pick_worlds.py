@@ -7,7 +7,7 @@ knowledge: not pinned by a pile the seat remembers) in the order they were taken
 each by a ``Model`` of that pick: the pile then held ``size`` tiles (its face-down and
 face-up tiles now, plus those taken from it since), drawn from the tiles still
 undealt, and the rival took the kind it valued most given its tiles so far
-(``mind.tile_gains``, as the heuristic players value tiles).  ``size`` can be capped
+(``valuation.tile_gains``, as the heuristic players value tiles).  ``size`` can be capped
 (a weaker selection); where the seat looked at the pile after the pick, the pick can
 be made to beat every kind the seat saw left there.  Everything it reads the seat
 knows, so the worlds stay fair.
@@ -44,8 +44,8 @@ from navcomp.bots.rollout import RolloutBot
 from navcomp.core.protocol import GameState
 from navcomp.games.space_mission import determinize
 from navcomp.games.space_mission.components import NUM_KINDS, SPACE
-from navcomp.games.space_mission.mind import tile_gains
 from navcomp.games.space_mission.scoring import tile_total
+from navcomp.games.space_mission.valuation import tile_gains
 
 WORLDS = 20
 TRIES = 20
@@ -56,7 +56,7 @@ class Model(NamedTuple):
     """How a world re-deals a rival's pick.  ``cap``: at most so many tiles in the
     pile (None: all it held; 1: a uniform deal); ``seen``: the pick beat what the
     seat saw left in the pile later; ``potential``: the rival values tiles as
-    ``mind.tile_gains`` does with this share (None: by ``scoring.tile_total``)."""
+    ``valuation.tile_gains`` does with this share (None: by ``scoring.tile_total``)."""
 
     cap: int | None
     seen: bool
