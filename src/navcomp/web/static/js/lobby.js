@@ -2,15 +2,11 @@
 // the solo high scores of a game that can be played alone.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
+import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
-import { errorText } from "./pieces.js";
+import { errorText, seatName } from "./pieces.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
-
-export function seatName(seat) {
-  if (seat.bot) return t("bot_named", { level: t("level_" + seat.bot) });
-  return seat.player || t("empty_seat");
-}
 
 function field(label, input) {
   return h("label", { class: "field" }, h("span", {}, label), input);
@@ -106,10 +102,11 @@ function defaultSeats(game) {
 }
 
 // A control for one of the game's options, made from its default: a checkbox for a yes/no
-// option, a number field for a count, a text field otherwise. Labels: `opt_<name>` in i18n.js.
-function optionControl(name, value) {
+// option, a number field for a count, a text field otherwise. Labels: `opt_<name>` in the
+// game's strings.
+function optionControl(game, name, value) {
   const id = "opt-" + name.replaceAll("_", "-");
-  const label = t("opt_" + name, {}, name.replaceAll("_", " "));
+  const label = viewFor(game.name).t("opt_" + name, {}, name.replaceAll("_", " "));
   if (typeof value === "boolean") {
     return h("label", { class: "check" }, h("input", { type: "checkbox", id, checked: value, dataset: { option: name } }), " ", label);
   }
@@ -157,7 +154,7 @@ function newTableForm(games, onGame) {
     for (let k = game.min_players; k <= game.max_players; k += 1) counts.push(k);
     replace(seats, counts.map((k) => h("option", { value: k, selected: k === n }, k === 1 ? t("solo_seats") : String(k))));
     drawSeats();
-    replace(options, Object.entries(game.options).map(([name, value]) => optionControl(name, value)));
+    replace(options, Object.entries(game.options).map(([name, value]) => optionControl(game, name, value)));
     onGame(game);
   };
   gameSelect.addEventListener("change", () => {

@@ -1,9 +1,9 @@
 // The action panel (the six actions, the pile to pick from, Confirm, Undo) and my hand.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { ctx } from "./context.js";
 import { actionsLeft, byType, cancel, cardUse, choose, pickCard, planetTargets, play, undo, undoNote, whyNot } from "./moves.js";
 import { cardFace, cardLabel, tileChip } from "./pieces.js";
+import { t } from "./strings.js";
 
 const KINDS = ["topup", "jump", "fly", "scan", "develop", "discover"];
 

@@ -2,8 +2,8 @@
 // It draws only what the view says; `targets` (from the legal actions) makes
 // planets clickable.
 import { s } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { SEAT_COLORS } from "../../pieces.js";
+import { t } from "./strings.js";
 const PLANET_COLORS = {
   freezer: "#9fd3e6", hazard: "#c96a4a", tempest: "#7c8bd1", "green-heggar": "#6dbb6d",
   "aqua-vita": "#3f9fd8", oasis: "#d9b86c", "ruby-red": "#c0392b", "dust-bowl": "#b89b72",
