@@ -59,7 +59,13 @@ export function renderSignIn(root) {
     ),
     message,
   );
-  const guest = h(
+  const guest = guestCard(message);
+  replace(root, h("div", { class: "lobby" }, form, guest));
+}
+
+// Play at once as a guest; a refusal is told in `message`.
+function guestCard(message) {
+  return h(
     "section",
     { class: "card" },
     h("h2", {}, t("guest_title")),
@@ -81,7 +87,6 @@ export function renderSignIn(root) {
       t("play_as_guest"),
     ),
   );
-  replace(root, h("div", { class: "lobby" }, form, guest));
 }
 
 function tableSummary(table) {
@@ -122,6 +127,43 @@ function optionValue(input, value) {
   return input.value;
 }
 
+// Who sits in each seat of a new table of `n`: I in the first; a person or a bot in the others.
+function seatChoices(game, n) {
+  const rows = [h("div", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: 1 })), h("span", {}, t("you")))];
+  for (let i = 1; i < n; i += 1) {
+    const select = h(
+      "select",
+      { id: `new-seat-${i}`, "aria-label": t("seat_n", { n: i + 1 }) },
+      h("option", { value: "" }, t("a_person")),
+      game.bot_levels.map((level) =>
+        h("option", { value: level, selected: level === "easy" }, t("bot_named", { level: t("level_" + level) })),
+      ),
+    );
+    rows.push(h("label", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: i + 1 })), select));
+  }
+  return rows;
+}
+
+// Create the table the form describes and go to it; a refusal is told in `message`.
+async function createTable(game, n, options, message) {
+  const bots = [];
+  for (let i = 1; i < n; i += 1) {
+    const level = document.getElementById(`new-seat-${i}`).value;
+    if (level) bots.push({ seat: i, level });
+  }
+  const chosen = {};
+  for (const [name, value] of Object.entries(game.options)) {
+    const input = options.querySelector(`[data-option="${name}"]`);
+    if (input) chosen[name] = optionValue(input, value);
+  }
+  try {
+    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen });
+    location.hash = `#/table/${table.id}`;
+  } catch (error) {
+    message.textContent = errorText(error);
+  }
+}
+
 // The new table: the game, the seats (within the game's range; 1 is a solo game where the
 // game allows it), who sits in each (a person, or a bot of a level the game offers) and the
 // game's options. `onGame(game)` hears of the game chosen (the solo high scores follow it).
@@ -132,22 +174,7 @@ function newTableForm(games, onGame) {
   const seats = h("select", { id: "new-seats", name: "seats" });
   const seatList = h("div", { class: "seat-choices" });
   const options = h("div", { id: "new-options" });
-  const drawSeats = () => {
-    const n = Number(seats.value);
-    const rows = [h("div", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: 1 })), h("span", {}, t("you")))];
-    for (let i = 1; i < n; i += 1) {
-      const select = h(
-        "select",
-        { id: `new-seat-${i}`, "aria-label": t("seat_n", { n: i + 1 }) },
-        h("option", { value: "" }, t("a_person")),
-        game.bot_levels.map((level) =>
-          h("option", { value: level, selected: level === "easy" }, t("bot_named", { level: t("level_" + level) })),
-        ),
-      );
-      rows.push(h("label", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: i + 1 })), select));
-    }
-    replace(seatList, rows);
-  };
+  const drawSeats = () => replace(seatList, seatChoices(game, Number(seats.value)));
   const drawGame = () => {
     const n = defaultSeats(game);
     const counts = [];
@@ -168,25 +195,9 @@ function newTableForm(games, onGame) {
     {
       class: "card",
       id: "new-table",
-      onsubmit: async (event) => {
+      onsubmit: (event) => {
         event.preventDefault();
-        const n = Number(seats.value);
-        const bots = [];
-        for (let i = 1; i < n; i += 1) {
-          const level = document.getElementById(`new-seat-${i}`).value;
-          if (level) bots.push({ seat: i, level });
-        }
-        const chosen = {};
-        for (const [name, value] of Object.entries(game.options)) {
-          const input = options.querySelector(`[data-option="${name}"]`);
-          if (input) chosen[name] = optionValue(input, value);
-        }
-        try {
-          const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen });
-          location.hash = `#/table/${table.id}`;
-        } catch (error) {
-          message.textContent = errorText(error);
-        }
+        createTable(game, Number(seats.value), options, message);
       },
     },
     h("h2", {}, t("new_table")),
@@ -238,19 +249,8 @@ function noticeText(notice) {
   return notice.text;
 }
 
-export async function renderLobby(root, listsOnly = false) {
-  let mine = [];
-  let open = [];
-  let games = [];
-  let notices = [];
-  try {
-    [mine, open, games, notices] = await Promise.all([
-      get("/api/my/games"), get("/api/tables"), loadGames(), get("/api/notifications?unread=true"),
-    ]);
-  } catch (error) {
-    replace(root, h("p", { class: "error" }, errorText(error)));
-    return;
-  }
+// My games, my turn marked.
+function myGamesCard(mine) {
   const mineList = mine.length
     ? h(
         "ul",
@@ -266,6 +266,11 @@ export async function renderLobby(root, listsOnly = false) {
         ),
       )
     : h("p", { class: "muted" }, t("no_games"));
+  return h("section", { class: "card", id: "my-games-card" }, h("h2", {}, t("my_games")), mineList);
+}
+
+// The open tables, with Join where I have no seat.
+function openTablesCard(open) {
   const openList = open.length
     ? h(
         "ul",
@@ -299,9 +304,12 @@ export async function renderLobby(root, listsOnly = false) {
         }),
       )
     : h("p", { class: "muted" }, t("no_open_tables"));
-  const mineSection = h("section", { class: "card", id: "my-games-card" }, h("h2", {}, t("my_games")), mineList);
-  const openSection = h("section", { class: "card", id: "open-tables-card" }, h("h2", {}, t("open_tables")), openList);
-  const noticeSection = h("section", { class: "card notices", id: "notices-card", hidden: !notices.length },
+  return h("section", { class: "card", id: "open-tables-card" }, h("h2", {}, t("open_tables")), openList);
+}
+
+// My unread notices, each linking to its table (hidden when there are none).
+function noticesCard(notices, root) {
+  return h("section", { class: "card notices", id: "notices-card", hidden: !notices.length },
     h("h2", {}, t("notices")),
     h("ul", { class: "tables", id: "notices" }, notices.map((n) =>
       h("li", {}, n.table ? h("a", { href: `#/table/${n.table}` }, noticeText(n)) : noticeText(n)))),
@@ -312,6 +320,24 @@ export async function renderLobby(root, listsOnly = false) {
         renderLobby(root, true);
       },
     }, t("mark_read")));
+}
+
+export async function renderLobby(root, listsOnly = false) {
+  let mine = [];
+  let open = [];
+  let games = [];
+  let notices = [];
+  try {
+    [mine, open, games, notices] = await Promise.all([
+      get("/api/my/games"), get("/api/tables"), loadGames(), get("/api/notifications?unread=true"),
+    ]);
+  } catch (error) {
+    replace(root, h("p", { class: "error" }, errorText(error)));
+    return;
+  }
+  const mineSection = myGamesCard(mine);
+  const openSection = openTablesCard(open);
+  const noticeSection = noticesCard(notices, root);
   if (listsOnly && root.querySelector("#new-table")) {
     // a refresh: the lists change, the form being filled in stays as it is
     root.querySelector("#notices-card").replaceWith(noticeSection);
