@@ -125,6 +125,7 @@ export default {
   rules_h_components: "Spielmaterial",
   rules_h_setup: "Aufbau",
   rules_h_a_turn: "Ein Zug",
+  rules_h_actions_at_a_glance: "Aktionen im Überblick",
   rules_h_end_of_the_game: "Spielende",
   rules_h_undo: "Rückgängig",
   rules_h_what_you_can_see: "Was man sieht",

@@ -125,6 +125,7 @@ export default {
   rules_h_components: "Components",
   rules_h_setup: "Setup",
   rules_h_a_turn: "A turn",
+  rules_h_actions_at_a_glance: "Actions at a glance",
   rules_h_end_of_the_game: "End of the game",
   rules_h_undo: "Undo",
   rules_h_what_you_can_see: "What you can see",

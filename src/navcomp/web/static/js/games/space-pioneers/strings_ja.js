@@ -125,6 +125,7 @@ export default {
   rules_h_components: "内容物",
   rules_h_setup: "準備",
   rules_h_a_turn: "手番",
+  rules_h_actions_at_a_glance: "アクション早見表",
   rules_h_end_of_the_game: "ゲームの終了",
   rules_h_undo: "取り消し",
   rules_h_what_you_can_see: "見える情報",
