@@ -41,7 +41,9 @@ OVER: Final = 5
 PHASE_NAMES: Final = ("draw", "choose", "place", "capture", "remove", "over")
 
 
-class PioneersRules:
+class SpacePioneersRules:
+    """Legal actions and their effects; the fields are declared here, stored by the state."""
+
     __slots__ = (
         "captured",
         "current",

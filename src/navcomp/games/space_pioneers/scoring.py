@@ -14,24 +14,24 @@ from navcomp.games.space_pioneers.missions import (
 )
 
 if TYPE_CHECKING:
-    from navcomp.games.space_pioneers.rules import PioneersRules
+    from navcomp.games.space_pioneers.rules import SpacePioneersRules
 
 
-def points(s: PioneersRules, p: int) -> int:
+def points(s: SpacePioneersRules, p: int) -> int:
     """Points counted so far, without the top-secret tasks."""
     if s.n == 1:
         return len(s.captured[0]) + MISSION_POINTS * s.solo_done
     return len(s.captured[p]) + MISSION_POINTS * bin(s.missions[p]).count("1")
 
 
-def tasks_met(s: PioneersRules, p: int) -> tuple[bool, bool]:
+def tasks_met(s: SpacePioneersRules, p: int) -> tuple[bool, bool]:
     """Whether ``p`` meets each of the two tasks of their top-secret card now."""
     record = Record(s.networks[p], s.hands[p], s.captured[p], s.elsewhere[p])
     one, two = (task_met(key, record, s.n) for key in TOP_SECRET[s.secrets[p]])
     return one, two
 
 
-def breakdown(s: PioneersRules, p: int) -> dict[str, int]:
+def breakdown(s: SpacePioneersRules, p: int) -> dict[str, int]:
     if s.n == 1:
         return {"planets": len(s.captured[0]), "missions": MISSION_POINTS * s.solo_done}
     return {
@@ -41,7 +41,7 @@ def breakdown(s: PioneersRules, p: int) -> dict[str, int]:
     }
 
 
-def final_result(s: PioneersRules) -> Result:
+def final_result(s: SpacePioneersRules) -> Result:
     """Most points wins; a tie goes to the larger network; a tie in both is shared."""
     parts = tuple(breakdown(s, p) for p in range(s.n))
     scores = tuple(sum(b.values()) for b in parts)

@@ -18,13 +18,13 @@ from navcomp.games.space_pioneers.components import FACE_UP, HAND_SIZE, NUM_CARD
 from navcomp.games.space_pioneers.determinize import determinize as _determinize
 from navcomp.games.space_pioneers.explain import explain_illegal as _explain_illegal
 from navcomp.games.space_pioneers.missions import TOP_SECRET, Turn
-from navcomp.games.space_pioneers.rules import DRAW, OVER, PioneersRules
+from navcomp.games.space_pioneers.rules import DRAW, OVER, SpacePioneersRules
 
 if TYPE_CHECKING:
     from navcomp.games.space_pioneers.game import SpacePioneersGame
 
 
-class SpacePioneersState(PioneersRules, GameState):
+class SpacePioneersState(SpacePioneersRules, GameState):
     __slots__ = ()
 
     _game: SpacePioneersGame
