@@ -10,7 +10,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from navcomp.server.app import Settings, create_app
+from navcomp.server.app import create_app
+from navcomp.server.context import Settings
 from navcomp.server.serve import free_port, wait_until_up
 from navcomp.store.schema import moves
 

@@ -8,7 +8,8 @@ from typing import Any
 from sqlalchemy import create_engine
 
 from navcomp.server import lobby
-from navcomp.server.games import LiveGames, log_entries, rebuild
+from navcomp.server.games import LiveGames, rebuild
+from navcomp.store import tables
 from server_helpers import Player, log_length, new_game, running
 
 
@@ -170,14 +171,14 @@ def test_a_row_read_before_a_later_move_rebuilds_the_position_of_its_version(
         engine = create_engine(database_url)
         try:
             with engine.connect() as conn:
-                before = lobby.table_row(conn, table_id)
+                before = lobby.get(conn, table_id)
             for version in (0, 1):
                 mover = next(p for p in (ann, ben) if p.table(table_id)["legal"])
                 legal = mover.table(table_id)["legal"]
                 assert mover.move(table_id, legal[0]["id"], version).status_code == 200
             with engine.connect() as conn:
-                assert len(log_entries(conn, table_id)) == 2
-                assert log_entries(conn, table_id, before.version) == []
+                assert len(tables.log(conn, table_id)) == 2
+                assert tables.log(conn, table_id, before.version) == []
                 live = LiveGames().load(conn, before)
         finally:
             engine.dispose()
