@@ -16,9 +16,7 @@ DOCS = Path(__file__).resolve().parent.parent / "docs" / "server.md"
 def registry_table() -> list[str]:
     """The table's rows as the registry gives them: by status, each code with its meaning."""
     entries = sorted(error_codes.REGISTRY.values(), key=lambda entry: entry.status)
-    return [
-        f"| {int(entry.status)} | `{entry.code}` | {entry.meaning} |" for entry in entries
-    ]
+    return [f"| {int(entry.status)} | `{entry.code}` | {entry.meaning} |" for entry in entries]
 
 
 def documented_table() -> list[str]:

@@ -117,9 +117,10 @@ class LiveGames:
         if not entries:
             return Live(table.version, actions, rebuild(table, actions), table)
         final = entries[-1]
-        if final.action is None:
+        if final.action is None:  # read in the state it was taken in, as when it was made
+            taken_back = rebuild(table, effective_actions(entries[:-1]))
+            texts = move_texts(taken_back, None, table.num_seats)
             state = rebuild(table, actions)
-            texts = move_texts(state, None, table.num_seats)
         else:
             state = rebuild(table, actions[:-1])
             texts = move_texts(state, final.action, table.num_seats)

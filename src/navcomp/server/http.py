@@ -68,7 +68,7 @@ async def on_http_error(request: Request, error: Exception) -> JSONResponse:
 def _allowed(request: Request) -> set[str]:
     """Every method some route takes at this path (Starlette names only the first's)."""
     methods: set[str] = set()
-    for route in request.app.router.routes:
+    for route in request.app.state.routes:
         match, _ = route.matches(request.scope)
         if match != Match.NONE:
             methods |= getattr(route, "methods", None) or set()

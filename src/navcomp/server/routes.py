@@ -21,8 +21,14 @@ async def home() -> FileResponse:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
+ROUTERS = (api_accounts.router, api_lobby.router, api_play.router, websocket.router, pages)
+
+
 def add_routes(app: FastAPI) -> None:
-    for router in (api_accounts.router, api_lobby.router, api_play.router, websocket.router):
+    for router in ROUTERS[:-1]:
         app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(pages)
+    # Every route with its methods, for the Allow header of a 405 (http.py): the app's
+    # own list holds the included routers, not their routes.
+    app.state.routes = [*app.router.routes, *(r for router in ROUTERS for r in router.routes)]
