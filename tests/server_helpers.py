@@ -162,8 +162,13 @@ class ServerProcess:
         try:
             wait_until_up(self.base, self.process)
         except RuntimeError as error:
+            if self.process.poll() is None:  # a server too slow to come up goes, not left behind
+                self.process.kill()
+                self.process.wait(10)
             self.output.seek(0)
-            raise AssertionError(f"{error}: {self.output.read().decode()}") from None
+            said = self.output.read().decode()
+            self.output.close()
+            raise AssertionError(f"{error}: {said}") from None
         return self
 
     def kill(self) -> None:
