@@ -12,13 +12,15 @@ from __future__ import annotations
 from typing import Annotated
 
 from fastapi import Depends, Request
+from starlette.requests import HTTPConnection
 
 from navcomp.server.context import Server
 from navcomp.store.model import Session
 
 
-def server_of(request: Request) -> Server:
-    server: Server = request.app.state.server
+def server_of(connection: HTTPConnection) -> Server:
+    """The app's server (a request's or a WebSocket's)."""
+    server: Server = connection.app.state.server
     return server
 
 

@@ -19,7 +19,7 @@ from navcomp.server.errors import ApiError, not_found
 from navcomp.server.fields import table_id_in_range
 from navcomp.store import tables
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, Table, TableStatus, User
+from navcomp.store.model import NewNotice, NoticeKind, Table, TableStatus, User
 
 MAX_OPEN_LISTED = 100
 
@@ -135,7 +135,7 @@ def invite(conn: Connection, user: User, table_id: int, name: str) -> None:
     if tables.invite(conn, table_id, invitee):
         text = notify.invite_text(user.name, get_game(table.game).info.title, table_id)
         about = {"by": user.name, "game": table.game}
-        notify.add(conn, NewNotice(invitee, table_id, "invite", text), about)
+        notify.add(conn, NewNotice(invitee, table_id, NoticeKind.INVITE, text), about)
 
 
 def _only_creator(table: Table, user: User) -> None:

@@ -65,7 +65,7 @@ async def submit(
         hook = moved.webhooks.get(notice.user_id)
         if hook is not None:
             server.webhooks.send(
-                hook, {"table": table_id, "kind": notice.kind, "text": notice.text}
+                hook, {"table": table_id, "kind": notice.kind.value, "text": notice.text}
             )
     if server.fanout is not None:
         await server.fanout.announce(table_id, moved=True)

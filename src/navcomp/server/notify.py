@@ -11,7 +11,7 @@ from typing import Any
 from navcomp.server.accounts import now
 from navcomp.store import notices
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, Seat
+from navcomp.store.model import NewNotice, NoticeKind, Seat
 
 
 def turn_text(table_id: int) -> str:
@@ -29,7 +29,11 @@ def invite_text(by: str, game_title: str, table_id: int) -> str:
 def turn_notice(table_id: int, seats: tuple[Seat, ...], to_move: int) -> NewNotice | None:
     """ "Your turn" for the person in seat ``to_move`` (none for a bot)."""
     user_id = seats[to_move].user_id
-    return None if user_id is None else NewNotice(user_id, table_id, "turn", turn_text(table_id))
+    return (
+        None
+        if user_id is None
+        else NewNotice(user_id, table_id, NoticeKind.TURN, turn_text(table_id))
+    )
 
 
 def after_move(
@@ -40,7 +44,9 @@ def after_move(
     if over:
         text = over_text(table_id)
         return [
-            NewNotice(s.user_id, table_id, "over", text) for s in seats if s.user_id is not None
+            NewNotice(s.user_id, table_id, NoticeKind.OVER, text)
+            for s in seats
+            if s.user_id is not None
         ]
     if to_move is None or to_move == before:
         return []

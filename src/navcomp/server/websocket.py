@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from navcomp.server import lobby
+from navcomp.server.deps import ServerDep
 from navcomp.server.errors import ApiError, not_found
 from navcomp.server.games import Live
 from navcomp.server.live import Subscriber, TokenBucket, encode, state_message
@@ -28,13 +29,12 @@ router = APIRouter()
 
 
 @router.websocket("/api/tables/{table_path}/live")
-async def live(websocket: WebSocket, table_path: str) -> None:
+async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None:
     """Sends ``{"type": "state", "version": ...}`` now and after every change.
 
     Authenticates like HTTP (bearer header or session cookie); anyone else
     watches as a spectator.  Clients send nothing but optional pings.
     """
-    server: Server = websocket.app.state.server
     try:
         table_id = _table_id(table_path)
         address = websocket.client.host if websocket.client else "unknown"

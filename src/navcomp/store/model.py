@@ -120,11 +120,17 @@ class Login:
 class Notice:
     id: int
     table_id: int | None
-    kind: str  # turn, over, invite, or note for notices older than kinds
+    kind: str  # a NoticeKind, or "note" for notices older than kinds
     about: dict[str, Any] | None
     text: str
     read: bool
     created_at: datetime
+
+
+class NoticeKind(StrEnum):
+    TURN = "turn"  # your turn
+    OVER = "over"  # the game is over
+    INVITE = "invite"
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +139,7 @@ class NewNotice:
 
     user_id: int
     table_id: int
-    kind: str
+    kind: NoticeKind
     text: str
 
 

@@ -9,10 +9,10 @@ from typing import Any
 from sqlalchemy import Connection, insert, select, update
 
 from navcomp.store.hot import move_writes
-from navcomp.store.model import NewNotice, Notice
+from navcomp.store.model import NewNotice, Notice, NoticeKind
 from navcomp.store.schema import notifications
 
-ABOUT_A_TABLE = ("turn", "over")
+ABOUT_A_TABLE = (NoticeKind.TURN.value, NoticeKind.OVER.value)
 """Kinds of which only the newest of a table counts: one "your turn" says it all."""
 
 
@@ -22,7 +22,7 @@ def add(conn: Connection, notice: NewNotice, at: datetime, about: dict[str, Any]
         insert(notifications).values(
             user_id=notice.user_id,
             table_id=notice.table_id,
-            kind=notice.kind,
+            kind=notice.kind.value,
             text=notice.text,
             about=about,
             read=False,
@@ -35,7 +35,7 @@ def add_for_move(conn: Connection, notices: Iterable[NewNotice], at: datetime) -
     """A move's notices, through the move's own statements (``store/hot.py``)."""
     writes = move_writes(conn)
     for n in notices:
-        writes.notice(conn, n.user_id, n.table_id, n.kind, n.text, at)
+        writes.notice(conn, n.user_id, n.table_id, n.kind.value, n.text, at)
 
 
 def newest(conn: Connection, user_id: int, unread_only: bool, limit: int) -> list[Notice]:

@@ -7,7 +7,7 @@ statements of ``store/hot.py``, which on SQLite skip SQLAlchemy Core's per-state
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -208,7 +208,3 @@ def log(conn: Connection, table_id: int, upto: int | None = None) -> list[Entry]
         query = query.where(moves.c.seq <= upto)
     rows = conn.execute(query.order_by(moves.c.seq)).all()
     return [Entry(r.seq, r.seat, r.action) for r in rows]
-
-
-def seats_of(conn: Connection, table_id: int) -> Sequence[Seat]:
-    return _seats(conn, table_id)
