@@ -11,6 +11,7 @@ prints the figures.
 
 from __future__ import annotations
 
+import argparse
 import json
 import random
 import sys
@@ -64,6 +65,7 @@ def lay_out(rnd: random.Random, weights: list[float], same: float) -> list[Card]
 
 
 def main() -> None:
+    argparse.ArgumentParser(description=__doc__.split("\n\n")[0]).parse_args()
     rnd = random.Random(SEED)
     best: tuple[float, list[Card], tuple[float, float]] | None = None
     for _ in range(3000):

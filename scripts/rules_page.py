@@ -1,11 +1,13 @@
 """Write each game's rules page for players, ``static/js/games/<game>/rules.html`` (beside
-the game's view), from ``docs/rules/<game>.md``.
+the game's view), from ``docs/rules/<game>.md``: for every game whose view folder
+(``js/games/<game>/``) has a rules doc, so a game's rules page comes with the game.
 
 The doc stays the one source: run ``python scripts/rules_page.py`` after changing it (a test
 checks that the pages are up to date). Only the Markdown the docs use is understood: headings,
-paragraphs, lists, tables, ``**bold**``, ``*italic*``, ``code`` and links. Space Mission's
-engine decisions (for developers) are left out. Headings carry ``data-i18n`` keys, which
-``js/rules.js`` translates into German and Japanese; the long text is English.
+paragraphs, lists, tables, ``**bold**``, ``*italic*``, ``code`` and links. A section headed
+"Engine decisions" is for developers and left out. Headings carry ``data-i18n`` keys, which
+``js/rules.js`` translates into German and Japanese with the game's strings (``strings.js``
+beside the page); the long text is English.
 """
 
 from __future__ import annotations
@@ -17,8 +19,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 STATIC = ROOT / "src" / "navcomp" / "web" / "static"
-GAMES = {"space-mission": "Engine decisions", "space-pioneers": None}
-"""The games with a rules page, and the heading of the section left out (for developers)."""
+VIEWS = STATIC / "js" / "games"
+FOR_DEVELOPERS = "Engine decisions"
+"""The heading of a rules doc's section for developers, left out of the page."""
 
 HEAD = """<!doctype html>
 <html lang="en">
@@ -83,8 +86,14 @@ def target(game: str) -> Path:
     return STATIC / "js" / "games" / game / "rules.html"
 
 
+def games() -> list[str]:
+    """The games with a rules page: each view folder that has a rules doc."""
+    return sorted(
+        view.name for view in VIEWS.iterdir() if view.is_dir() and source(view.name).is_file()
+    )
+
+
 def convert(markdown: str, game: str) -> str:
-    left_out = GAMES[game]
     lines = markdown.splitlines()
     out: list[str] = []
     i = 0
@@ -97,7 +106,7 @@ def convert(markdown: str, game: str) -> str:
             if skipping and level > skipping:
                 i += 1
                 continue
-            skipping = level if text == left_out else 0
+            skipping = level if text == FOR_DEVELOPERS else 0
             if not skipping:
                 key = "rules_h_" + slug(text).replace("-", "_")
                 out.append(
@@ -141,7 +150,7 @@ def convert(markdown: str, game: str) -> str:
 
 def main() -> int:
     stale = []
-    for game in GAMES:
+    for game in games():
         page = convert(source(game).read_text(encoding="utf-8"), game)
         if "--check" in sys.argv:
             if not target(game).is_file() or target(game).read_text(encoding="utf-8") != page:

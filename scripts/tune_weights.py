@@ -55,9 +55,9 @@ def variants(start: Weights) -> list[tuple[str, Weights]]:
     found = []
     for name, value in start._asdict().items():
         if isinstance(value, tuple):
-            tries: list[Any] = [tuple(x * f for x in value) for f in (0.6, 1.4)]
+            tries: list[Any] = [tuple(round(x * f, 6) for x in value) for f in (0.6, 1.4)]
         else:
-            tries = [value * 0.5, value * 1.5]
+            tries = [round(value * 0.5, 6), round(value * 1.5, 6)]
         found += [(f"{name}={v!r}", start._replace(**{name: v})) for v in tries]
     return found
 

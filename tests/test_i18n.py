@@ -1,6 +1,8 @@
-"""The browser's strings (js/i18n.js) against the server: every error code the server can
-send has a text in every language, and the account rules those texts state are the
-server's own."""
+"""The browser's strings against each other and against the server. The table's own strings
+(js/strings_<lang>.js) and each game's (js/games/<game>/strings_<lang>.js, beside its view)
+have every key in every language, with the same placeholders; a game's keys are its own; a
+game's rules page has its headings in its strings. Every error code the server can send has
+a text in every language, and the account rules those texts state are the server's own."""
 
 from __future__ import annotations
 
@@ -11,24 +13,49 @@ from pathlib import Path
 from navcomp.server import accounts, error_codes
 
 ROOT = Path(__file__).resolve().parent.parent
-I18N = ROOT / "src" / "navcomp" / "web" / "static" / "js" / "i18n.js"
+JS = ROOT / "src" / "navcomp" / "web" / "static" / "js"
 LANGUAGES = ("en", "de", "ja")
 # codes the page makes itself (js/api.js): no connection to the server
 CLIENT_CODES = {"network"}
+ENTRY = re.compile(r'  ("[a-z0-9_-]+"|[a-z0-9_]+): ("(?:[^"\\]|\\.)*"),')
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+def read_strings(path: Path) -> dict[str, str]:
+    """A strings module: ``export default {`` then one ``key: "text",`` a line (comments
+    aside), then ``};``."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = lines.index("export default {")
+    end = lines.index("};", start)
+    out = {}
+    for line in lines[start + 1 : end]:
+        if not line.strip() or line.strip().startswith("//"):
+            continue
+        entry = ENTRY.fullmatch(line)
+        assert entry, (path.name, line)  # nothing the reading would skip
+        key = entry.group(1).strip('"')
+        assert key not in out, (path.name, key)
+        out[key] = json.loads(entry.group(2))
+    return out
+
+
+def strings_in(folder: Path) -> dict[str, dict[str, str]]:
+    return {lang: read_strings(folder / f"strings_{lang}.js") for lang in LANGUAGES}
 
 
 def tables() -> dict[str, dict[str, str]]:
-    """i18n.js's tables by language: ``key: "text",`` lines between ``const xx = {`` and ``};``."""
-    source = I18N.read_text()
-    out = {}
-    for lang in LANGUAGES:
-        start = source.index(f"const {lang} = {{")
-        block = source[start : source.index("\n};", start)]
-        out[lang] = {
-            key: json.loads(text)
-            for key, text in re.findall(r'^  ([a-z0-9_]+): ("(?:[^"\\]|\\.)*"),$', block, re.M)
-        }
-    return out
+    """The table's own strings by language (js/strings_<lang>.js)."""
+    return strings_in(JS)
+
+
+def game_folders() -> list[Path]:
+    """Each game's view folder with strings of its own (js/games/<game>/strings.js)."""
+    return sorted(path.parent for path in (JS / "games").glob("*/strings.js"))
+
+
+def game_tables() -> dict[str, dict[str, dict[str, str]]]:
+    """Each game's own strings by language, by game."""
+    return {folder.name: strings_in(folder) for folder in game_folders()}
 
 
 def server_codes() -> set[str]:
@@ -56,7 +83,6 @@ def test_docs_list_every_error_code_the_server_sends() -> None:
 
 def test_every_error_code_has_a_text_in_every_language() -> None:
     strings = tables()
-    assert set(strings["en"]) == set(strings["de"]) == set(strings["ja"])
     for lang in LANGUAGES:
         missing = sorted(
             code
@@ -76,3 +102,41 @@ def test_the_account_rules_in_every_language_are_the_servers() -> None:
         assert re.search(
             rf"(?<!\d){accounts.MIN_PASSWORD}\D+{accounts.MAX_PASSWORD}(?!\d)", password
         ), (lang, password)
+
+
+def test_both_games_bring_their_strings() -> None:
+    games = game_tables()
+    assert {"space-mission", "space-pioneers"} <= set(games)
+    assert games["space-mission"]["en"]["act_jump"] == "Jump"
+    assert games["space-pioneers"]["de"]["sp_do_pass"] == "Passen"
+    assert tables()["ja"]["log"] == "ゲームログ"
+
+
+def test_every_key_is_in_every_language_with_the_same_placeholders() -> None:
+    every = {"the table": tables()} | game_tables()
+    for owner, strings in every.items():
+        assert list(strings["en"]) == list(strings["de"]) == list(strings["ja"]), owner
+        for key, text in strings["en"].items():
+            wanted = set(PLACEHOLDER.findall(text))
+            for lang in LANGUAGES:
+                assert strings[lang][key].strip(), (owner, lang, key)
+                found = set(PLACEHOLDER.findall(strings[lang][key]))
+                assert found == wanted, (owner, lang, key, found, wanted)
+
+
+def test_a_games_keys_are_its_own() -> None:
+    """A game's key never repeats one of the table's (which text is shown would be unclear)."""
+    own = set(tables()["en"])
+    for game, strings in game_tables().items():
+        assert sorted(own & set(strings["en"])) == [], game
+
+
+def test_every_rules_page_heading_has_its_strings() -> None:
+    own = set(tables()["en"])
+    for folder in game_folders():
+        page = folder / "rules.html"
+        if not page.is_file():
+            continue
+        keys = set(re.findall(r'data-i18n="([a-z0-9_]+)"', page.read_text(encoding="utf-8")))
+        assert any(key.startswith("rules_h_") for key in keys), folder.name
+        assert sorted(keys - own - set(strings_in(folder)["en"])) == [], folder.name

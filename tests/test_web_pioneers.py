@@ -272,9 +272,11 @@ def test_a_game_against_an_easy_bot_from_the_action_list_to_the_score_sheet(
         page.locator("#lang").select_option("de")
         expect(page.locator("#score-sheet tbody th").first).to_have_text("Eroberte Planeten")
         expect(page.locator("#log-list")).to_contain_text("zog vom Stapel")
+        shots(page, "score-german")
         page.locator("#lang").select_option("ja")
         expect(page.locator("#score-sheet tbody th").first).to_have_text("獲得した惑星")
         expect(page.locator("#log-list")).to_contain_text("山札から引いた")
+        shots(page, "score-japanese")
         page.locator("#lang").select_option("en")
         # the replay: every hand revealed, the networks as they were
         page.locator("#open-replay").click()

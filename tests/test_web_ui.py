@@ -22,21 +22,29 @@ RAW_KEY = re.compile(r"\b[a-z]+_[a-z_]+\b")  # an untranslated key such as "act_
 
 
 def test_every_language_has_every_string(browser: Browser, web_server: str) -> None:
+    """The table's own strings and each registered game's (its view's ``strings``)."""
     with new_page(browser, web_server) as page:
         page.goto("/")
         missing = page.evaluate(
             """async () => {
-                const { TABLES } = await import("/static/js/i18n.js");
-                const keys = Object.keys(TABLES.en);
+                const { LANGUAGES, TABLES } = await import("/static/js/i18n.js");
+                const { VIEWS, viewFor } = await import("/static/js/games/index.js");
+                const every = { table: TABLES };
+                for (const game of Object.keys(VIEWS)) every[game] = viewFor(game).strings;
                 const out = {};
-                for (const [code, table] of Object.entries(TABLES)) {
-                    out[code] = keys.filter((k) => !(k in table))
-                        .concat(Object.keys(table).filter((k) => !(k in TABLES.en)));
+                for (const [owner, tables] of Object.entries(every)) {
+                    const keys = Object.keys(tables.en);
+                    for (const code of Object.keys(LANGUAGES)) {
+                        const table = tables[code] || {};
+                        out[`${owner} ${code}`] = keys.filter((k) => !(k in table))
+                            .concat(Object.keys(table).filter((k) => !(k in tables.en)));
+                    }
                 }
                 return out;
             }"""
         )
-        assert missing == {"en": [], "de": [], "ja": []}
+        owners = ("table", "space-mission", "space-pioneers")
+        assert missing == {f"{owner} {code}": [] for owner in owners for code in ("en", "de", "ja")}
 
 
 def test_the_language_switch_changes_every_word_and_is_remembered(

@@ -2,15 +2,11 @@
 // the solo high scores of a game that can be played alone.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
+import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
-import { errorText } from "./pieces.js";
+import { errorText, seatName } from "./pieces.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
-
-export function seatName(seat) {
-  if (seat.bot) return t("bot_named", { level: t("level_" + seat.bot) });
-  return seat.player || t("empty_seat");
-}
 
 function field(label, input) {
   return h("label", { class: "field" }, h("span", {}, label), input);
@@ -63,7 +59,13 @@ export function renderSignIn(root) {
     ),
     message,
   );
-  const guest = h(
+  const guest = guestCard(message);
+  replace(root, h("div", { class: "lobby" }, form, guest));
+}
+
+// Play at once as a guest; a refusal is told in `message`.
+function guestCard(message) {
+  return h(
     "section",
     { class: "card" },
     h("h2", {}, t("guest_title")),
@@ -85,7 +87,6 @@ export function renderSignIn(root) {
       t("play_as_guest"),
     ),
   );
-  replace(root, h("div", { class: "lobby" }, form, guest));
 }
 
 function tableSummary(table) {
@@ -106,10 +107,11 @@ function defaultSeats(game) {
 }
 
 // A control for one of the game's options, made from its default: a checkbox for a yes/no
-// option, a number field for a count, a text field otherwise. Labels: `opt_<name>` in i18n.js.
-function optionControl(name, value) {
+// option, a number field for a count, a text field otherwise. Labels: `opt_<name>` in the
+// game's strings.
+function optionControl(game, name, value) {
   const id = "opt-" + name.replaceAll("_", "-");
-  const label = t("opt_" + name, {}, name.replaceAll("_", " "));
+  const label = viewFor(game.name).t("opt_" + name, {}, name.replaceAll("_", " "));
   if (typeof value === "boolean") {
     return h("label", { class: "check" }, h("input", { type: "checkbox", id, checked: value, dataset: { option: name } }), " ", label);
   }
@@ -125,6 +127,43 @@ function optionValue(input, value) {
   return input.value;
 }
 
+// Who sits in each seat of a new table of `n`: I in the first; a person or a bot in the others.
+function seatChoices(game, n) {
+  const rows = [h("div", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: 1 })), h("span", {}, t("you")))];
+  for (let i = 1; i < n; i += 1) {
+    const select = h(
+      "select",
+      { id: `new-seat-${i}`, "aria-label": t("seat_n", { n: i + 1 }) },
+      h("option", { value: "" }, t("a_person")),
+      game.bot_levels.map((level) =>
+        h("option", { value: level, selected: level === "easy" }, t("bot_named", { level: t("level_" + level) })),
+      ),
+    );
+    rows.push(h("label", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: i + 1 })), select));
+  }
+  return rows;
+}
+
+// Create the table the form describes and go to it; a refusal is told in `message`.
+async function createTable(game, n, options, message) {
+  const bots = [];
+  for (let i = 1; i < n; i += 1) {
+    const level = document.getElementById(`new-seat-${i}`).value;
+    if (level) bots.push({ seat: i, level });
+  }
+  const chosen = {};
+  for (const [name, value] of Object.entries(game.options)) {
+    const input = options.querySelector(`[data-option="${name}"]`);
+    if (input) chosen[name] = optionValue(input, value);
+  }
+  try {
+    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen });
+    location.hash = `#/table/${table.id}`;
+  } catch (error) {
+    message.textContent = errorText(error);
+  }
+}
+
 // The new table: the game, the seats (within the game's range; 1 is a solo game where the
 // game allows it), who sits in each (a person, or a bot of a level the game offers) and the
 // game's options. `onGame(game)` hears of the game chosen (the solo high scores follow it).
@@ -135,29 +174,14 @@ function newTableForm(games, onGame) {
   const seats = h("select", { id: "new-seats", name: "seats" });
   const seatList = h("div", { class: "seat-choices" });
   const options = h("div", { id: "new-options" });
-  const drawSeats = () => {
-    const n = Number(seats.value);
-    const rows = [h("div", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: 1 })), h("span", {}, t("you")))];
-    for (let i = 1; i < n; i += 1) {
-      const select = h(
-        "select",
-        { id: `new-seat-${i}`, "aria-label": t("seat_n", { n: i + 1 }) },
-        h("option", { value: "" }, t("a_person")),
-        game.bot_levels.map((level) =>
-          h("option", { value: level, selected: level === "easy" }, t("bot_named", { level: t("level_" + level) })),
-        ),
-      );
-      rows.push(h("label", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: i + 1 })), select));
-    }
-    replace(seatList, rows);
-  };
+  const drawSeats = () => replace(seatList, seatChoices(game, Number(seats.value)));
   const drawGame = () => {
     const n = defaultSeats(game);
     const counts = [];
     for (let k = game.min_players; k <= game.max_players; k += 1) counts.push(k);
     replace(seats, counts.map((k) => h("option", { value: k, selected: k === n }, k === 1 ? t("solo_seats") : String(k))));
     drawSeats();
-    replace(options, Object.entries(game.options).map(([name, value]) => optionControl(name, value)));
+    replace(options, Object.entries(game.options).map(([name, value]) => optionControl(game, name, value)));
     onGame(game);
   };
   gameSelect.addEventListener("change", () => {
@@ -171,25 +195,9 @@ function newTableForm(games, onGame) {
     {
       class: "card",
       id: "new-table",
-      onsubmit: async (event) => {
+      onsubmit: (event) => {
         event.preventDefault();
-        const n = Number(seats.value);
-        const bots = [];
-        for (let i = 1; i < n; i += 1) {
-          const level = document.getElementById(`new-seat-${i}`).value;
-          if (level) bots.push({ seat: i, level });
-        }
-        const chosen = {};
-        for (const [name, value] of Object.entries(game.options)) {
-          const input = options.querySelector(`[data-option="${name}"]`);
-          if (input) chosen[name] = optionValue(input, value);
-        }
-        try {
-          const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen });
-          location.hash = `#/table/${table.id}`;
-        } catch (error) {
-          message.textContent = errorText(error);
-        }
+        createTable(game, Number(seats.value), options, message);
       },
     },
     h("h2", {}, t("new_table")),
@@ -241,19 +249,8 @@ function noticeText(notice) {
   return notice.text;
 }
 
-export async function renderLobby(root, listsOnly = false) {
-  let mine = [];
-  let open = [];
-  let games = [];
-  let notices = [];
-  try {
-    [mine, open, games, notices] = await Promise.all([
-      get("/api/my/games"), get("/api/tables"), loadGames(), get("/api/notifications?unread=true"),
-    ]);
-  } catch (error) {
-    replace(root, h("p", { class: "error" }, errorText(error)));
-    return;
-  }
+// My games, my turn marked.
+function myGamesCard(mine) {
   const mineList = mine.length
     ? h(
         "ul",
@@ -269,6 +266,11 @@ export async function renderLobby(root, listsOnly = false) {
         ),
       )
     : h("p", { class: "muted" }, t("no_games"));
+  return h("section", { class: "card", id: "my-games-card" }, h("h2", {}, t("my_games")), mineList);
+}
+
+// The open tables, with Join where I have no seat.
+function openTablesCard(open) {
   const openList = open.length
     ? h(
         "ul",
@@ -302,9 +304,12 @@ export async function renderLobby(root, listsOnly = false) {
         }),
       )
     : h("p", { class: "muted" }, t("no_open_tables"));
-  const mineSection = h("section", { class: "card", id: "my-games-card" }, h("h2", {}, t("my_games")), mineList);
-  const openSection = h("section", { class: "card", id: "open-tables-card" }, h("h2", {}, t("open_tables")), openList);
-  const noticeSection = h("section", { class: "card notices", id: "notices-card", hidden: !notices.length },
+  return h("section", { class: "card", id: "open-tables-card" }, h("h2", {}, t("open_tables")), openList);
+}
+
+// My unread notices, each linking to its table (hidden when there are none).
+function noticesCard(notices, root) {
+  return h("section", { class: "card notices", id: "notices-card", hidden: !notices.length },
     h("h2", {}, t("notices")),
     h("ul", { class: "tables", id: "notices" }, notices.map((n) =>
       h("li", {}, n.table ? h("a", { href: `#/table/${n.table}` }, noticeText(n)) : noticeText(n)))),
@@ -315,6 +320,24 @@ export async function renderLobby(root, listsOnly = false) {
         renderLobby(root, true);
       },
     }, t("mark_read")));
+}
+
+export async function renderLobby(root, listsOnly = false) {
+  let mine = [];
+  let open = [];
+  let games = [];
+  let notices = [];
+  try {
+    [mine, open, games, notices] = await Promise.all([
+      get("/api/my/games"), get("/api/tables"), loadGames(), get("/api/notifications?unread=true"),
+    ]);
+  } catch (error) {
+    replace(root, h("p", { class: "error" }, errorText(error)));
+    return;
+  }
+  const mineSection = myGamesCard(mine);
+  const openSection = openTablesCard(open);
+  const noticeSection = noticesCard(notices, root);
   if (listsOnly && root.querySelector("#new-table")) {
     // a refresh: the lists change, the form being filled in stays as it is
     root.querySelector("#notices-card").replaceWith(noticeSection);

@@ -6,7 +6,8 @@ import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderLobby, renderSignIn } from "./lobby.js";
 import { app } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
-import { closeTable, renderTable } from "./table.js";
+import { renderTable } from "./table.js";
+import { closeTable } from "./table_state.js";
 
 const root = document.getElementById("app");
 const who = document.getElementById("who");

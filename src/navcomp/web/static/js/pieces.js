@@ -1,4 +1,5 @@
-// Small pieces every page and every game's view shares: seat colours and dots, error texts.
+// Small pieces every page and every game's view shares: seat colours, dots and names, error
+// texts.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 
@@ -11,4 +12,10 @@ export function errorText(error) {
 
 export function seatDot(seat) {
   return h("span", { class: "dot", style: `background:${SEAT_COLORS[seat % SEAT_COLORS.length]}`, "aria-hidden": "true" });
+}
+
+// A seat's name for people: its player, its bot ("Bot (easy)"), or "free seat".
+export function seatName(seat) {
+  if (seat.bot) return t("bot_named", { level: t("level_" + seat.bot) });
+  return seat.player || t("empty_seat");
 }

@@ -6,10 +6,9 @@ import { get } from "./api.js";
 import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
-import { seatName } from "./lobby.js";
-import { errorText, seatDot } from "./pieces.js";
+import { setHelp } from "./page.js";
+import { errorText, seatDot, seatName } from "./pieces.js";
 import { gameTitle, loadGames } from "./state.js";
-import { setHelp } from "./table.js";
 
 let replay = null;
 

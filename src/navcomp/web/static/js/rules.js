@@ -1,8 +1,11 @@
 // A game's rules page (js/games/<game>/rules.html, written by scripts/rules_page.py): the
 // long text is English; the headings and the page's own words follow the language chosen at
-// the table.
+// the table. The headings' strings are the game's, in strings.js beside its rules page.
 import { h, replace } from "./dom.js";
-import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
+import { LANGUAGES, getLang, setLang, translator } from "./i18n.js";
+
+const { strings } = await import(new URL("strings.js", location.href).pathname);
+const t = translator(strings);
 
 const lang = document.getElementById("lang");
 const title = document.querySelector("h1[data-i18n]");

@@ -2,10 +2,9 @@
 import { post, put } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatName } from "./lobby.js";
-import { errorText, seatDot } from "./pieces.js";
+import { errorText, seatDot, seatName } from "./pieces.js";
 import { app, gameInfo, gameTitle } from "./state.js";
-import { closeTable, current, draw, refresh, renderTable } from "./table.js";
+import { current, openTable, redraw, refresh } from "./table_state.js";
 
 export function drawOpen() {
   const { table, seat } = current.data;
@@ -60,7 +59,7 @@ function botChoice(seatNo, level) {
         await refresh();
       } catch (error) {
         current.ui.error = errorText(error);
-        draw();
+        redraw();
       }
     },
   },
@@ -90,16 +89,15 @@ function inviteForm() {
       } catch (error) {
         current.ui.inviteNote = errorText(error);
       }
-      draw();
+      redraw();
     },
   }, h("span", {}, t("invite_by_name")), h("div", { class: "row" }, name, h("button", { class: "small secondary", type: "submit", id: "invite" }, t("invite")), note));
 }
 
+// Open the table anew (the socket learns who I am now).
 function reconnect() {
-  const id = current.id;
-  const root = current.root;
-  closeTable();
-  renderTable(root, id);
+  openTable(current.root, current.id);
+  redraw();
 }
 
 async function lobbyAction(what, body) {
@@ -112,6 +110,6 @@ async function lobbyAction(what, body) {
     reconnect(); // my seat changed: the socket should know who I am
   } catch (error) {
     current.ui.error = errorText(error);
-    draw();
+    redraw();
   }
 }

@@ -5,6 +5,9 @@ import { h } from "../dom.js";
 import { t } from "../i18n.js";
 import { seatDot } from "../pieces.js";
 
+// The game's own strings by language (`{en, de, ja}`; strings.js beside a game's view).
+export const strings = {};
+
 // The view's own state for a choice being built (a card chosen, say); the table page makes
 // a fresh one after every change of the table.
 export function freshUi() {

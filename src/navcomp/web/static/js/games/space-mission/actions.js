@@ -1,79 +1,95 @@
 // The action panel (the six actions, the pile to pick from, Confirm, Undo) and my hand.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { ctx } from "./context.js";
 import { actionsLeft, byType, cancel, cardUse, choose, pickCard, planetTargets, play, undo, undoNote, whyNot } from "./moves.js";
 import { cardFace, cardLabel, tileChip } from "./pieces.js";
+import { t } from "./strings.js";
 
 const KINDS = ["topup", "jump", "fly", "scan", "develop", "discover"];
 
 export function actionPanel(view, ns) {
   const { seat } = ctx;
-  const ui = ctx.ui;
   const mine = view.current_player === seat;
   const legal = byType();
   const parts = [];
   parts.push(h("h3", {}, mine ? t("your_turn_left", { n: actionsLeft(view) }) : t("waiting_for", { name: ns[view.current_player] })));
   if (mine && (view.phase === "action" || view.phase === "top-up")) {
-    if (view.phase === "top-up" && ui.kind !== "topup") ui.kind = "topup";
-    const buttons = KINDS.map((kind) => {
-      const possible = kind === "topup" ? !!(legal.discard || legal.draw) : !!legal[kind];
-      const allowed = possible && !(view.phase === "top-up" && kind !== "topup");
-      const pressed = ui.kind === kind;
-      let label = t("act_" + kind);
-      if (kind === "topup" && pressed) label = t("topup_go", { n: toDiscard(view) });
-      return h("button", {
-        class: "action" + (pressed ? " pressed" : ""),
-        id: `act-${kind}`,
-        dataset: { key: `act-${kind}` },
-        disabled: !allowed || ctx.busy,
-        "aria-pressed": String(pressed),
-        title: allowed ? t("hint_" + kind) : whyNot(kind),
-        "aria-description": allowed ? t("hint_" + kind) : whyNot(kind),
-        onclick: () => choose(kind),
-      }, label);
-    });
-    parts.push(h("div", { class: "actions", role: "group", "aria-label": t("choose_action") }, buttons));
-    parts.push(h("p", { class: "hint", id: "action-hint", "aria-live": "polite" }, instruction(view)));
-    const targets = planetTargets();
-    if (targets.length) {
-      parts.push(h("div", { class: "choices", role: "group", "aria-label": t("choose_planet") },
-        targets.map((entry) => {
-          const planet = view.planets.find((p) => p.planet === entry.json.planet);
-          return h("button", { class: "small", dataset: { key: `planet-${entry.json.planet}` }, onclick: () => play(entry) }, planet.name);
-        })));
-    }
-    if (ui.kind && view.phase === "action") {
-      parts.push(h("button", { class: "small secondary", id: "cancel", onclick: cancel }, t("cancel")));
-    }
+    parts.push(...actionChoices(view, legal));
   } else if (mine && view.phase === "pick") {
-    const planet = view.planets.find((p) => p.planet === view.looking_at.planet);
-    parts.push(h("p", { class: "hint" }, t("pick_" + view.looking_at.for, { planet: planet.name })));
-    const pile = (view.private && view.private.pile) || {};
-    parts.push(h("p", { class: "pile", id: "pile" }, t("pile_holds"), " ", Object.entries(pile).map(([name, n]) => tileChip(name, n))));
-    parts.push(h("div", { class: "choices", id: "picks", role: "group", "aria-label": t("choose_tile") },
-      (legal.pick || []).map((entry) => h("button", {
-        class: "small tile-button",
-        dataset: { key: `pick-${entry.json.tile}`, tile: entry.json.tile },
-        onclick: () => play(entry),
-      }, tileChip(entry.json.tile, 1)))));
+    parts.push(...pickChoices(view, legal));
   } else if (mine && view.phase === "confirm") {
     parts.push(h("p", { class: "hint" }, t("confirm_hint")));
     parts.push(h("button", { id: "confirm", dataset: { key: "confirm" }, disabled: ctx.busy, onclick: () => play(legal.confirm[0]) }, t("confirm")));
   }
-  if (mine) {
-    const canUndo = ctx.canUndo;
-    parts.push(h("div", { class: "row undo-row" },
-      h("button", {
-        class: "secondary", id: "undo", dataset: { key: "undo" },
-        disabled: !canUndo || ctx.busy,
-        title: canUndo ? t("undo_hint") : undoNote(),
-        onclick: undo,
-      }, t("undo")),
-      canUndo ? null : h("span", { class: "muted", id: "undo-note" }, undoNote())));
-  }
+  if (mine) parts.push(undoRow());
   if (ctx.error) parts.push(h("p", { class: "error", role: "alert", id: "move-error" }, ctx.error));
   return h("section", { class: "card", id: "actions", dataset: { mine: mine ? "1" : "0", phase: view.phase } }, parts);
+}
+
+// My turn, choosing an action: the six actions, what to do now, the planets to choose from.
+function actionChoices(view, legal) {
+  const ui = ctx.ui;
+  const parts = [];
+  if (view.phase === "top-up" && ui.kind !== "topup") ui.kind = "topup";
+  const buttons = KINDS.map((kind) => {
+    const possible = kind === "topup" ? !!(legal.discard || legal.draw) : !!legal[kind];
+    const allowed = possible && !(view.phase === "top-up" && kind !== "topup");
+    const pressed = ui.kind === kind;
+    let label = t("act_" + kind);
+    if (kind === "topup" && pressed) label = t("topup_go", { n: toDiscard(view) });
+    return h("button", {
+      class: "action" + (pressed ? " pressed" : ""),
+      id: `act-${kind}`,
+      dataset: { key: `act-${kind}` },
+      disabled: !allowed || ctx.busy,
+      "aria-pressed": String(pressed),
+      title: allowed ? t("hint_" + kind) : whyNot(kind),
+      "aria-description": allowed ? t("hint_" + kind) : whyNot(kind),
+      onclick: () => choose(kind),
+    }, label);
+  });
+  parts.push(h("div", { class: "actions", role: "group", "aria-label": t("choose_action") }, buttons));
+  parts.push(h("p", { class: "hint", id: "action-hint", "aria-live": "polite" }, instruction(view)));
+  const targets = planetTargets();
+  if (targets.length) {
+    parts.push(h("div", { class: "choices", role: "group", "aria-label": t("choose_planet") },
+      targets.map((entry) => {
+        const planet = view.planets.find((p) => p.planet === entry.json.planet);
+        return h("button", { class: "small", dataset: { key: `planet-${entry.json.planet}` }, onclick: () => play(entry) }, planet.name);
+      })));
+  }
+  if (ui.kind && view.phase === "action") {
+    parts.push(h("button", { class: "small secondary", id: "cancel", onclick: cancel }, t("cancel")));
+  }
+  return parts;
+}
+
+// My turn, picking a tile: the pile I look at and a button per tile I may pick.
+function pickChoices(view, legal) {
+  const planet = view.planets.find((p) => p.planet === view.looking_at.planet);
+  const pile = (view.private && view.private.pile) || {};
+  return [
+    h("p", { class: "hint" }, t("pick_" + view.looking_at.for, { planet: planet.name })),
+    h("p", { class: "pile", id: "pile" }, t("pile_holds"), " ", Object.entries(pile).map(([name, n]) => tileChip(name, n))),
+    h("div", { class: "choices", id: "picks", role: "group", "aria-label": t("choose_tile") },
+      (legal.pick || []).map((entry) => h("button", {
+        class: "small tile-button",
+        dataset: { key: `pick-${entry.json.tile}`, tile: entry.json.tile },
+        onclick: () => play(entry),
+      }, tileChip(entry.json.tile, 1)))),
+  ];
+}
+
+function undoRow() {
+  const canUndo = ctx.canUndo;
+  return h("div", { class: "row undo-row" },
+    h("button", {
+      class: "secondary", id: "undo", dataset: { key: "undo" },
+      disabled: !canUndo || ctx.busy,
+      title: canUndo ? t("undo_hint") : undoNote(),
+      onclick: undo,
+    }, t("undo")),
+    canUndo ? null : h("span", { class: "muted", id: "undo-note" }, undoNote()));
 }
 
 function instruction(view) {

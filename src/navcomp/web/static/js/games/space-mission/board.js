@@ -2,8 +2,8 @@
 // It draws only what the view says; `targets` (from the legal actions) makes
 // planets clickable.
 import { s } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { SEAT_COLORS } from "../../pieces.js";
+import { t } from "./strings.js";
 const PLANET_COLORS = {
   freezer: "#9fd3e6", hazard: "#c96a4a", tempest: "#7c8bd1", "green-heggar": "#6dbb6d",
   "aqua-vita": "#3f9fd8", oasis: "#d9b86c", "ruby-red": "#c0392b", "dust-bowl": "#b89b72",
@@ -65,42 +65,15 @@ function planetGroup(view, planet, names, targets, onPick) {
   const nameAttrs = { x: cx, y: cy - 28, "text-anchor": "middle", class: "planet-name" };
   if (planet.name.length > 9) Object.assign(nameAttrs, { textLength: 2 * R - 18, lengthAdjust: "spacingAndGlyphs" });
   items.push(s("text", nameAttrs, planet.name));
-  // coordinates: blue jump, green scan, two orange landing
-  items.push(badge(cx - 42, cy - 4, "#2f7de1", planet.jump, t("coord_jump", { n: planet.jump })));
-  items.push(badge(cx - 14, cy - 4, "#3bb54a", planet.scan, t("coord_scan", { n: planet.scan })));
-  const landing = t("coord_landing", { a: planet.landing[0], b: planet.landing[1] });
-  items.push(badge(cx + 14, cy - 4, "#f08a24", planet.landing[0], landing));
-  items.push(badge(cx + 42, cy - 4, "#f08a24", planet.landing[1], landing));
+  items.push(...coordinates(planet, cx, cy));
   // the pile: face-down tiles and face-up space tiles
   items.push(
     s("text", { x: cx, y: cy + 29, "text-anchor": "middle", class: "pile-text" },
       s("title", {}, t("pile_left", { n: planet.tiles_face_down }) + ", " + t("space_up_here", { n: planet.space_face_up })),
       `▦${planet.tiles_face_down}` + (planet.space_face_up ? `  ✦${planet.space_face_up}` : "")),
   );
-  // scan markers (reserved tiles) per seat, and who has scanned
-  let x = cx - ((view.players - 1) * 18) / 2;
-  for (let seat = 0; seat < view.players; seat += 1) {
-    const scanned = planet.scanned_by.includes(seat);
-    const reserved = planet.reserved[seat];
-    if (scanned || reserved) {
-      items.push(
-        s("g", { class: "marker" },
-          s("title", {}, t("marker_title", { name: names[seat], n: reserved })),
-          s("circle", { cx: x, cy: cy + 47, r: 8, fill: reserved ? SEAT_COLORS[seat] : "none", stroke: SEAT_COLORS[seat], "stroke-width": 2 }),
-          reserved > 1 ? s("text", { x, y: cy + 51, "text-anchor": "middle", class: "marker-text" }, String(reserved)) : null),
-      );
-    }
-    x += 18;
-  }
-  // the station
-  if (planet.developed_by !== null) {
-    const color = SEAT_COLORS[planet.developed_by];
-    items.push(
-      s("g", { class: "station" },
-        s("title", {}, t("station_of", { name: names[planet.developed_by] })),
-        s("rect", { x: cx + R - 22, y: cy - R + 2, width: 22, height: 22, fill: color, stroke: "#0b1020", "stroke-width": 2, transform: `rotate(45 ${cx + R - 11} ${cy - R + 13})` })),
-    );
-  }
+  items.push(...scanMarkers(view, planet, names, cx, cy));
+  if (planet.developed_by !== null) items.push(station(planet, names, cx, cy));
   // ships on this planet, just outside the disc
   planet.ships.forEach((seat, i) => {
     const a = angle + Math.PI + (i - (planet.ships.length - 1) / 2) * 0.32;
@@ -122,6 +95,45 @@ function planetGroup(view, planet, names, targets, onPick) {
     });
   }
   return s("g", attrs, items);
+}
+
+// The planet's coordinates: blue jump, green scan, two orange landing.
+function coordinates(planet, cx, cy) {
+  const landing = t("coord_landing", { a: planet.landing[0], b: planet.landing[1] });
+  return [
+    badge(cx - 42, cy - 4, "#2f7de1", planet.jump, t("coord_jump", { n: planet.jump })),
+    badge(cx - 14, cy - 4, "#3bb54a", planet.scan, t("coord_scan", { n: planet.scan })),
+    badge(cx + 14, cy - 4, "#f08a24", planet.landing[0], landing),
+    badge(cx + 42, cy - 4, "#f08a24", planet.landing[1], landing),
+  ];
+}
+
+// Scan markers (reserved tiles) per seat, and who has scanned, under the planet's pile.
+function scanMarkers(view, planet, names, cx, cy) {
+  const markers = [];
+  let x = cx - ((view.players - 1) * 18) / 2;
+  for (let seat = 0; seat < view.players; seat += 1) {
+    const scanned = planet.scanned_by.includes(seat);
+    const reserved = planet.reserved[seat];
+    if (scanned || reserved) {
+      markers.push(
+        s("g", { class: "marker" },
+          s("title", {}, t("marker_title", { name: names[seat], n: reserved })),
+          s("circle", { cx: x, cy: cy + 47, r: 8, fill: reserved ? SEAT_COLORS[seat] : "none", stroke: SEAT_COLORS[seat], "stroke-width": 2 }),
+          reserved > 1 ? s("text", { x, y: cy + 51, "text-anchor": "middle", class: "marker-text" }, String(reserved)) : null),
+      );
+    }
+    x += 18;
+  }
+  return markers;
+}
+
+// The station on a developed planet, in its owner's colour.
+function station(planet, names, cx, cy) {
+  const color = SEAT_COLORS[planet.developed_by];
+  return s("g", { class: "station" },
+    s("title", {}, t("station_of", { name: names[planet.developed_by] })),
+    s("rect", { x: cx + R - 22, y: cy - R + 2, width: 22, height: 22, fill: color, stroke: "#0b1020", "stroke-width": 2, transform: `rotate(45 ${cx + R - 11} ${cy - R + 13})` }));
 }
 
 export function board(view, names, targets, onPick) {

@@ -1,8 +1,8 @@
 // What a click chooses: the legal list grouped by type, the choice being built (a card, a
 // planet, a Top-up preview) and the legal entry it ends in, sent through the table page
 // (`ctx.play`, with the version it was drawn from).
-import { t } from "../../i18n.js";
 import { clearUi, ctx } from "./context.js";
+import { t } from "./strings.js";
 
 export function byType() {
   const groups = {};

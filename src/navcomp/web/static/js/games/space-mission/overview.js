@@ -1,7 +1,7 @@
 // The overview card: the six actions at a glance (what each costs and does), in a dialog
 // opened from the header, with the rules page one click further.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t } from "./strings.js";
 
 const KINDS = ["topup", "jump", "fly", "scan", "develop", "discover"];
 // the players' rules page, in this folder (written by scripts/rules_page.py)

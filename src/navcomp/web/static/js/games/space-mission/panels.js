@@ -1,8 +1,8 @@
 // The players table and my tiles (collected, reserved, stack memory).
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { seatDot } from "../../pieces.js";
 import { reservedByPlanet, tileChip } from "./pieces.js";
+import { t } from "./strings.js";
 
 export function playersPanel(view, ns) {
   const planetName = (slug) => (slug === "gate" ? t("jump_gate") : view.planets.find((p) => p.planet === slug).name);

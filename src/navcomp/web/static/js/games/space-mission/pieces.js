@@ -1,7 +1,7 @@
 // Small drawing pieces of Space Mission shared by its panels and its replay: cards, tiles,
 // reserved tiles by planet, and the log's action texts in the page's language.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t } from "./strings.js";
 
 const COLOR_NAMES = { B: "blue", G: "green", O: "orange" };
 

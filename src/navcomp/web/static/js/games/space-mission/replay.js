@@ -1,11 +1,11 @@
 // One step of the replay, Space Mission's part: the board, every hand revealed and the
 // players table (the steps, controls and log are the replay page's).
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { seatDot } from "../../pieces.js";
 import { board } from "./board.js";
 import { playersPanel } from "./panels.js";
 import { cardFace, cardLabel, reservedByPlanet, tileChip } from "./pieces.js";
+import { t } from "./strings.js";
 
 export function drawReplay(step, ns) {
   const { view, private: hands } = step;

@@ -1,6 +1,6 @@
+import { t } from "./strings.js";
 // Under the score sheet: which of Space Mission's tie rules decided the ranking when totals
 // tie (the sheet itself is the table page's, from the result).
-import { t } from "../../i18n.js";
 
 // The rules: most points wins; equal points go to more stations; equal in both share the
 // place. The result holds the totals and ranks (the server applied the rules); this only

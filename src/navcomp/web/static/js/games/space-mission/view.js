@@ -2,7 +2,6 @@
 // board is SVG (board.js); the action panel turns the legal list into the six actions
 // (actions.js, moves.js); the panels show the players and my tiles (panels.js).
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { actionPanel, handPanel } from "./actions.js";
 import { board } from "./board.js";
 import { freshUi as newUi, setContext } from "./context.js";
@@ -11,8 +10,10 @@ import { overviewButton, rulesLink } from "./overview.js";
 import { minePanel, playersPanel } from "./panels.js";
 import { cardFace, cardLabel, readable } from "./pieces.js";
 import { tieNotes } from "./scores.js";
+import { t } from "./strings.js";
 
 export { drawReplay } from "./replay.js";
+export { strings } from "./strings.js";
 
 // the board's, the cards' and the tiles' styles, in this folder
 document.head.append(h("link", { rel: "stylesheet", href: new URL("./space-mission.css", import.meta.url).pathname }));
@@ -50,6 +51,10 @@ function statusItems(view) {
 
 export function actionText(text, view) {
   return readable(text, view);
+}
+
+export function categoryName(category) {
+  return t("cat_" + category, {}, category);
 }
 
 export function scoreNotes(view, result, ns) {

@@ -3,10 +3,10 @@
 // drawn where they act: face-up cards and the deck to draw, hand cards to choose, the legal
 // places as empty slots (in any network), the planet cards to capture, the ships to remove.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { seatDot } from "../../pieces.js";
 import { capturedChips, cardChip, cardFace } from "./cards.js";
 import { cardEntry, entryLabel, num, placesIn } from "./moves.js";
+import { t } from "./strings.js";
 
 // `d` is the drawing at hand: {view, seat, names, groups, busy, play, error, myTurn, over}.
 

@@ -3,7 +3,7 @@
 // corner; bottom edge likewise), so that two cards side by side show why they fit. Also the
 // small chips the piles, hands seen and captured planets use.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
+import { t } from "./strings.js";
 
 export const SYMBOLS = ["star", "ring", "comet", "moon"];
 

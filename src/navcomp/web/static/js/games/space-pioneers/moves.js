@@ -1,8 +1,8 @@
+import { t } from "./strings.js";
 // Space Pioneers' legal list, read for drawing: the entries grouped by their JSON `type`,
 // looked up by card or by place; the words for each entry (the buttons) and for each log
 // text (past tense), in the page's language. The page knows no rules: every choice it offers
 // is an entry of `ctx.legal`.
-import { t } from "../../i18n.js";
 
 // {take: [...], draw: [...], choose: [...], place: [...], ...}: my legal entries by type
 // (none when it is not my turn).

@@ -2,11 +2,11 @@
 // play from it), the four missions with each seat's marks, top-secret cards, the solo card,
 // and the open piles (the discard pile, most recent first, and the cards seeking removed).
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { seatDot } from "../../pieces.js";
 import { cardChip } from "./cards.js";
 import { entryLabel } from "./moves.js";
 import { prompt } from "./board.js";
+import { t } from "./strings.js";
 
 export function actionsCard(d) {
   const { view } = d;

@@ -2,10 +2,10 @@
 // tie rule (more cards in the network, then shared) for equal totals; after a solo game the
 // solo card's totals and the solo high scores with this game marked.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { seatDot } from "../../pieces.js";
 import { soloLists, soloScores } from "../../solo_scores.js";
 import { gameTitle } from "../../state.js";
+import { t } from "./strings.js";
 
 export function notes(view, result, names) {
   if (view.solo) return soloNotes(view);

@@ -3,13 +3,15 @@
 // legal choices drawn where they act; the side (panels.js) lists every legal action as a
 // button, the missions, top-secret cards, the solo card and the open piles.
 import { h } from "../../dom.js";
-import { t } from "../../i18n.js";
 import { seatDot } from "../../pieces.js";
 import { board } from "./board.js";
 import { cardChip } from "./cards.js";
 import { byType, logText, setNames } from "./moves.js";
 import { actionsCard, missionsCard, pilesCard, secretsCard, soloCard } from "./panels.js";
 import { notes } from "./scores.js";
+import { t } from "./strings.js";
+
+export { strings } from "./strings.js";
 
 document.head.append(h("link", { rel: "stylesheet", href: new URL("./space-pioneers.css", import.meta.url).pathname }));
 

@@ -1,0 +1,66 @@
+// The table's log panel. It outlives the page's redraws (a new language or new names draw it
+// anew): a change appends its entries, and the list follows the newest unless the reader
+// scrolled up.
+import { h } from "./dom.js";
+import { getLang, t } from "./i18n.js";
+import { seatDot } from "./pieces.js";
+import { current, gameView, names } from "./table_state.js";
+
+// The panel of the table on show (made anew for another language or other names).
+export function logPanel() {
+  const signature = getLang() + "\n" + names().join("\n");
+  let panel = current.logPanel;
+  if (!panel || panel.signature !== signature) {
+    const list = h("ol", { class: "log", id: "log-list" });
+    panel = { signature, list, shown: [], pinned: true, following: false };
+    panel.section = h("section", { class: "card", id: "log" }, h("h3", {}, t("log")), list);
+    list.addEventListener("scroll", () => {
+      if (panel.following) {
+        panel.following = false; // our own scroll: entries may have come since
+        return;
+      }
+      panel.pinned = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    }, { passive: true });
+    current.logPanel = panel;
+  }
+  return panel.section;
+}
+
+const logKey = (entry) => `${entry.seq} ${entry.seat} ${entry.text}`;
+
+export function drawLog() {
+  const panel = current && current.data ? current.logPanel : null;
+  if (!panel) return;
+  const { list, shown } = panel;
+  const log = current.log;
+  let same = 0;
+  while (same < shown.length && same < log.length && shown[same] === logKey(log[same])) same++;
+  if (same === shown.length && same === log.length) return;
+  while (shown.length > same) {
+    shown.pop();
+    list.lastChild.remove();
+  }
+  const ns = names();
+  const view = current.data.view;
+  const text = (move) => gameView().actionText(move, view);
+  list.append(...log.slice(same).map((e) => {
+    shown.push(logKey(e));
+    return h("li", {},
+      h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),
+      e.text === "undo" ? t("undo_done") : text(e.text));
+  }));
+  followLog(panel);
+}
+
+// Down to the newest entry unless the reader scrolled up, at the next frame: reading the
+// list's height now would lay the page out once more.
+export function followLog(panel) {
+  requestAnimationFrame(() => {
+    const list = panel.list;
+    const bottom = list.scrollHeight - list.clientHeight;
+    if (panel.pinned && list.scrollTop < bottom) {
+      panel.following = true;
+      list.scrollTop = bottom;
+    }
+  });
+}
