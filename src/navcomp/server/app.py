@@ -34,6 +34,7 @@ def create_app(settings: Settings) -> FastAPI:
         finally:
             if server.fanout is not None:
                 await server.fanout.close()
+            await server.throttle.close()
             server.close()
 
     app = SecuredApp(  # security headers, Secure cookies and trusted proxies around it all

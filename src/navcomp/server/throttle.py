@@ -10,13 +10,14 @@ throttle must not take the accounts down with it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import time
 from collections import Counter
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from limits import RateLimitItem, RateLimitItemPerMinute
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
@@ -55,6 +56,7 @@ class Throttle:
             )
         else:
             storage = MemoryStorage()
+        self.storage = storage
         self.limiter = MovingWindowRateLimiter(storage)
         self.login_name = _per_minute(limits.logins_per_name)
         self.login_address = _per_minute(limits.logins_per_address)
@@ -95,6 +97,13 @@ class Throttle:
                 f"too many attempts: try again in {wait} seconds",
                 headers={"Retry-After": str(wait)},
             )
+
+    async def close(self) -> None:
+        """Close the connections to Redis, if the counts live there."""
+        if isinstance(self.storage, RedisStorage):
+            bridge: Any = self.storage.bridge  # redis-py's, whose client closes
+            with contextlib.suppress(Exception):
+                await bridge.get_connection().aclose()
 
     @staticmethod
     async def _guarded(counted: Awaitable[T]) -> T | None:
