@@ -19,7 +19,9 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from navcomp.core.protocol import GameState
 from navcomp.core.registry import get_game
-from navcomp.server.games import Entry, log_entries, walk_log
+from navcomp.server.games import walk_log
+from navcomp.store import tables
+from navcomp.store.model import Entry
 from navcomp.store.schema import game_tables
 
 SECRET_FIELDS = ('"seed"', '"draw_order"', '"real"', '"rng"', '"hands"', '"secrets"')
@@ -42,7 +44,7 @@ class Truth:
             with engine.connect() as conn:
                 query = select(game_tables).where(game_tables.c.id == self.table_id)
                 self.row = conn.execute(query).one()
-                self.entries = log_entries(conn, self.table_id)
+                self.entries = tables.log(conn, self.table_id)
         finally:
             engine.dispose()
         self.seed = self.row.seed

@@ -10,7 +10,8 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
-from navcomp.server.app import Settings, create_app
+from navcomp.server.app import create_app
+from navcomp.server.context import Settings
 from navcomp.server.serve import free_port, wait_until_up
 from navcomp.store.schema import moves
 
@@ -161,8 +162,13 @@ class ServerProcess:
         try:
             wait_until_up(self.base, self.process)
         except RuntimeError as error:
+            if self.process.poll() is None:  # a server too slow to come up goes, not left behind
+                self.process.kill()
+                self.process.wait(10)
             self.output.seek(0)
-            raise AssertionError(f"{error}: {self.output.read().decode()}") from None
+            said = self.output.read().decode()
+            self.output.close()
+            raise AssertionError(f"{error}: {said}") from None
         return self
 
     def kill(self) -> None:

@@ -6,9 +6,12 @@ import os
 import random
 import signal
 import time
+from typing import Any
 
 import httpx2 as httpx
+import pytest
 
+from navcomp.store import tables
 from server_helpers import Player, ServerProcess, log_length, new_game, running, wait_for
 
 
@@ -30,6 +33,42 @@ def test_a_game_against_bots_plays_to_the_end(sqlite_url: str) -> None:
         log = ann.get(f"/api/tables/{table_id}/log").json()["entries"]
         assert {1, 2} <= {e["seat"] for e in log}, "both bots moved"
         assert len(final["table"]["result"]["scores"]) == 3
+
+
+def test_a_move_hands_the_bot_its_job_without_reading_the_table_again(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move that puts a bot on turn already holds the table and the game: the bot's
+    job is made from them, and its answer moves the kept game, with no table read."""
+    reads: list[int] = []
+    read_table = tables.get
+
+    def counted(conn: Any, table_id: int, lock: bool = False) -> Any:
+        reads.append(table_id)
+        return read_table(conn, table_id, lock)
+
+    monkeypatch.setattr(tables, "get", counted)
+    with running(sqlite_url) as client:
+        ann = Player(client, "ann")
+        table_id = new_game(ann, [], bots={1: "easy"})
+        handed = 0
+        for _ in range(200):
+            table = wait_for(lambda: _human_turn_or_over(ann, table_id), timeout=60)
+            assert table["table"]["status"] == "playing"
+            version = table["table"]["version"]
+            reads.clear()
+            answer = ann.move(table_id, table["legal"][0]["id"], version)
+            assert answer.status_code == 200, answer.text
+            moved = answer.json()
+            if moved["table"]["to_move"] != 1 or version == 0:  # at 0 nothing is kept yet
+                continue
+            after = moved["version"]
+            wait_for(lambda: log_length(sqlite_url, table_id) > after, timeout=60)  # noqa: B023
+            assert reads == [], "a table was read between the move and the bot's answer"
+            handed += 1
+            if handed == 3:
+                break
+        assert handed == 3
 
 
 def _children(pid: int) -> list[int]:

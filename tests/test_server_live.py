@@ -8,7 +8,8 @@ import pytest
 from sqlalchemy import create_engine, select
 from starlette.websockets import WebSocketDisconnect
 
-from navcomp.server.games import effective_actions, log_entries, rebuild
+from navcomp.server.games import effective_actions, rebuild
+from navcomp.store import tables
 from navcomp.store.schema import game_tables
 from server_helpers import Player, new_game, running
 
@@ -19,7 +20,7 @@ def _truth(database_url: str, table_id: int) -> tuple[Any, int]:
     try:
         with engine.connect() as conn:
             row = conn.execute(select(game_tables).where(game_tables.c.id == table_id)).one()
-            state = rebuild(row, effective_actions(log_entries(conn, table_id)))
+            state = rebuild(row, effective_actions(tables.log(conn, table_id)))
             return state, row.seed
     finally:
         engine.dispose()

@@ -1,14 +1,20 @@
-"""The move pipeline over HTTP: every bad input is a clear 4xx and changes nothing."""
+"""The move service over HTTP: every bad input is a clear 4xx and changes nothing."""
 
 from __future__ import annotations
 
 import random
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import create_engine
 
+import navcomp.games  # noqa: F401  (registers the games)
+from navcomp.core.registry import get_game
 from navcomp.server import lobby
-from navcomp.server.games import LiveGames, log_entries, rebuild
+from navcomp.server.games import LiveGames, move_texts, rebuild
+from navcomp.store import accounts, tables
+from navcomp.store.db import migrate, open_engine
+from navcomp.store.model import TableStatus, Turn
 from server_helpers import Player, log_length, new_game, running
 
 
@@ -170,16 +176,52 @@ def test_a_row_read_before_a_later_move_rebuilds_the_position_of_its_version(
         engine = create_engine(database_url)
         try:
             with engine.connect() as conn:
-                before = lobby.table_row(conn, table_id)
+                before = lobby.get(conn, table_id)
             for version in (0, 1):
                 mover = next(p for p in (ann, ben) if p.table(table_id)["legal"])
                 legal = mover.table(table_id)["legal"]
                 assert mover.move(table_id, legal[0]["id"], version).status_code == 200
             with engine.connect() as conn:
-                assert len(log_entries(conn, table_id)) == 2
-                assert log_entries(conn, table_id, before.version) == []
+                assert len(tables.log(conn, table_id)) == 2
+                assert tables.log(conn, table_id, before.version) == []
                 live = LiveGames().load(conn, before)
         finally:
             engine.dispose()
         assert live.version == 0 and live.actions == []
         assert live.state.to_json() == rebuild(before, []).to_json()
+
+
+def test_a_take_back_last_in_the_log_reads_as_when_it_was_made(sqlite_url: str) -> None:
+    """A game loaded from the log (by another process, after a restart) whose last entry
+    is an undo gives each seat the undo's text in the state it was taken in, as the
+    move's own pushes did: a Top up's choice taken back stays one more choice to the
+    others (seed 1's first random action in a two-seat game is such a choice)."""
+    game, seed, at = get_game("space-mission"), 1, datetime(2026, 1, 2, tzinfo=UTC)
+    options = game.normalize_options({})
+    initial = game.new_initial_state(2, seed, options)
+    action = random.Random(1).choice(initial.legal_actions())
+    seat = initial.current_player
+    assert seat is not None
+    before = initial.clone()
+    before.apply_action(action)
+    engine = open_engine(sqlite_url)
+    migrate(engine)
+    try:
+        with engine.begin() as conn:
+            ann = accounts.add_user(conn, "ann", None, True, at)
+            ben = accounts.add_user(conn, "ben", None, True, at)
+            new = tables.NewTable("space-mission", 2, options, seed, ann.id, at)
+            table_id = tables.create(conn, new, {0: ann.id, 1: ben.id}, {})
+            tables.start(conn, table_id, seat, at)
+            for version, taken in ((1, action), (2, None)):
+                turn = Turn(version, seat, at, TableStatus.PLAYING, None)
+                assert tables.record_move(conn, table_id, version - 1, turn, seat, taken, at)
+            table = tables.get(conn, table_id)
+            assert table is not None
+            live = LiveGames().load(conn, table)
+    finally:
+        engine.dispose()
+    assert live.last is not None and live.last.seat == seat
+    assert live.last.texts == move_texts(before, None, 2)
+    assert live.last.texts != move_texts(initial, None, 2)  # the state after it reads apart
+    assert live.actions == [] and live.state.to_json() == initial.to_json()

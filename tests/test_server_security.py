@@ -10,7 +10,8 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from navcomp.server.app import Settings, create_app
+from navcomp.server.app import create_app
+from navcomp.server.context import Settings
 
 HTTPS = {"X-Forwarded-Proto": "https"}
 

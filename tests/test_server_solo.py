@@ -18,10 +18,10 @@ from sqlalchemy.engine import Connection
 
 from navcomp.core.protocol import Result
 from navcomp.server.accounts import now
-from navcomp.server.scores import record_solo
 from navcomp.store import db
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.schema import game_tables, metadata, solo_scores, users
+from navcomp.store.scores import record_solo
 from server_helpers import Player, running, wait_for
 
 GAME = "count-to-three"

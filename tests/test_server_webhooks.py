@@ -15,7 +15,8 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 
 from navcomp.server import webhook_address
-from navcomp.server.app import Settings, create_app
+from navcomp.server.app import create_app
+from navcomp.server.context import Settings
 from navcomp.server.webhooks import Webhooks
 from navcomp.store.schema import users
 from server_helpers import Player, new_game, running

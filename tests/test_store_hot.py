@@ -8,8 +8,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import accounts, lobby
+from navcomp.store import accounts, tables
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
 
@@ -31,12 +30,12 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
     with engine.begin() as conn:
         writes = MoveWrites() if core else move_writes(conn)
         assert isinstance(writes, SqliteMoveWrites) != core
-        ann = accounts.guest(conn).user
-        ben = accounts.guest(conn).user
-        accounts.set_webhook(conn, ben, "http://hooks.example/ben")
-        table_id = lobby.create(conn, ann, "space-mission", 2, {}, None)
-        lobby.join(conn, ben, table_id, None)
-        lobby.start(conn, ann, table_id)
+        ann = accounts.add_user(conn, "ann", None, True, AT)
+        ben = accounts.add_user(conn, "ben", None, True, AT)
+        accounts.set_webhook(conn, ben.id, "http://hooks.example/ben")
+        new = tables.NewTable("space-mission", 2, {}, 1, ann.id, AT)
+        table_id = tables.create(conn, new, {0: ann.id, 1: ben.id}, {})
+        tables.start(conn, table_id, 0, AT)
         assert writes.advance(conn, table_id, 0, 1, 1, AT, "playing", None)
         assert not writes.advance(conn, table_id, 0, 1, 1, AT, "playing", None)  # stale
         writes.append(conn, table_id, 1, 0, 17, AT)

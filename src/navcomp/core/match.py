@@ -7,11 +7,23 @@ action when the game's rule allows it, and rebuilds the state from the log.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, Generic
 
 from navcomp.core.errors import GameOverError, IllegalActionError, NotYourTurnError
-from navcomp.core.protocol import ActionInput, Game, S, play, replay
+from navcomp.core.protocol import ActionInput, Game, GameState, S, play, replay
+
+
+def check_undo(state: GameState, player: int, log: Sequence[int]) -> None:
+    """The undo rule: only the player on turn, and only when the rules allow taking the
+    log's last action back.  Raises the protocol's errors."""
+    current = state.current_player
+    if current is None:
+        raise GameOverError("the game is over")
+    if current != player:
+        raise NotYourTurnError("only the player on turn may undo")
+    if not log or not state.can_undo():
+        raise IllegalActionError("nothing to undo: the rules do not allow taking it back")
 
 
 class Match(Generic[S]):
@@ -40,13 +52,7 @@ class Match(Generic[S]):
         return action_id
 
     def undo(self, player: int) -> None:
-        """Take back ``player``'s last action, if the rules allow it."""
-        current = self.state.current_player
-        if current is None:
-            raise GameOverError("the game is over")
-        if current != player:
-            raise NotYourTurnError("only the player on turn may undo")
-        if not self.log or not self.state.can_undo():
-            raise IllegalActionError("nothing to undo: the rules do not allow taking it back")
+        """Take back ``player``'s last action, if the rules allow it (``check_undo``)."""
+        check_undo(self.state, player, self.log)
         self.log.pop()
         self.state = replay(self.game, self.num_players, self.seed, self.options, self.log)

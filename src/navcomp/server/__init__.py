@@ -1,4 +1,4 @@
-"""The online table: accounts, lobby, the move pipeline, live pushes and bots.
+"""The online table: accounts, lobby, the move service, live pushes and bots.
 
 Game-agnostic: it hosts any game of the protocol (``navcomp.core``).
 """

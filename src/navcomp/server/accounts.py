@@ -12,15 +12,16 @@ import hashlib
 import re
 import secrets
 import time
-from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import Connection, bindparam, delete, insert, select
 
+from navcomp.server import error_codes
 from navcomp.server.errors import ApiError
-from navcomp.store.schema import sessions, users
+from navcomp.store import accounts as stored
+from navcomp.store.db import Connection
+from navcomp.store.model import Login, Session, User
 
 SESSION_DAYS = 30
 NAME_PATTERN = re.compile(r"^[A-Za-z0-9_\-]{3,24}$")
@@ -28,20 +29,6 @@ MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 
 _hasher = PasswordHasher()
-
-
-@dataclass(frozen=True)
-class User:
-    id: int
-    name: str
-    is_guest: bool
-
-
-@dataclass(frozen=True)
-class Session:
-    user: User
-    token: str
-    csrf: str
 
 
 def now() -> datetime:
@@ -55,22 +42,27 @@ def token_digest(token: str) -> str:
 
 def _check_name(name: str) -> None:
     if not NAME_PATTERN.match(name):
-        raise ApiError(422, "invalid_name", "a name is 3 to 24 letters, digits, '-' or '_'")
+        raise ApiError(error_codes.INVALID_NAME, "a name is 3 to 24 letters, digits, '-' or '_'")
     if name.lower().startswith("guest-"):
-        raise ApiError(422, "invalid_name", "names starting with 'guest-' are for guests")
+        raise ApiError(error_codes.INVALID_NAME, "names starting with 'guest-' are for guests")
 
 
 def check_new_account(name: str, password: str) -> None:
     _check_name(name)
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise ApiError(
-            422, "invalid_password", f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters"
+            error_codes.INVALID_PASSWORD,
+            f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters",
         )
 
 
+def name_taken(name: str) -> ApiError:
+    return ApiError(error_codes.NAME_TAKEN, f"the name {name!r} is taken")
+
+
 def name_free(conn: Connection, name: str) -> None:
-    if _find(conn, name) is not None:
-        raise ApiError(409, "name_taken", f"the name {name!r} is taken")
+    if stored.user_id(conn, name) is not None:
+        raise name_taken(name)
 
 
 def hash_password(password: str) -> str:
@@ -95,95 +87,46 @@ def password_matches(password_hash: str | None, password: str) -> bool:
 
 def register(conn: Connection, name: str, password_hash: str) -> Session:
     name_free(conn, name)
-    user_id = conn.execute(
-        insert(users)
-        .values(name=name, password_hash=password_hash, is_guest=False, created_at=now())
-        .returning(users.c.id)
-    ).scalar_one()
-    return open_session(conn, User(user_id, name, False))
+    return open_session(conn, stored.add_user(conn, name, password_hash, False, now()))
 
 
 def guest(conn: Connection) -> Session:
     name = f"guest-{secrets.token_hex(4)}"
-    user_id = conn.execute(
-        insert(users)
-        .values(name=name, password_hash=None, is_guest=True, created_at=now())
-        .returning(users.c.id)
-    ).scalar_one()
-    return open_session(conn, User(user_id, name, True))
-
-
-@dataclass(frozen=True)
-class Login:
-    """What a login checks the password against (``password_hash`` None: a guest)."""
-
-    user: User
-    password_hash: str | None
+    return open_session(conn, stored.add_user(conn, name, None, True, now()))
 
 
 def login_for(conn: Connection, name: str) -> Login | None:
-    row = conn.execute(
-        select(users.c.id, users.c.name, users.c.password_hash).where(users.c.name == name)
-    ).first()
-    if row is None:
-        return None
-    return Login(User(row.id, row.name, False), row.password_hash)
+    return stored.login(conn, name)
 
 
 def open_session(conn: Connection, user: User) -> Session:
-    token = secrets.token_urlsafe(32)
-    csrf = secrets.token_urlsafe(24)
-    conn.execute(
-        insert(sessions).values(
-            token_hash=token_digest(token),
-            user_id=user.id,
-            csrf=csrf,
-            created_at=now(),
-            expires_at=now() + timedelta(days=SESSION_DAYS),
-        )
+    session = Session(user, secrets.token_urlsafe(32), secrets.token_urlsafe(24))
+    at = now()
+    stored.add_session(
+        conn, session, token_digest(session.token), at, at + timedelta(days=SESSION_DAYS)
     )
-    return Session(user, token, csrf)
+    return session
 
 
 def log_out(conn: Connection, token: str) -> None:
-    conn.execute(delete(sessions).where(sessions.c.token_hash == token_digest(token)))
-
-
-_SESSION = (
-    select(users.c.id, users.c.name, users.c.is_guest, sessions.c.csrf, sessions.c.expires_at)
-    .join(users, users.c.id == sessions.c.user_id)
-    .where(sessions.c.token_hash == bindparam("digest"))
-)
+    stored.drop_session(conn, token_digest(token))
 
 
 def session_for(conn: Connection, token: str) -> Session | None:
-    row = conn.execute(_SESSION, {"digest": token_digest(token)}).first()
-    if row is None:
-        return None
-    expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=UTC)
-    if expires < now():
-        return None
-    return Session(User(row.id, row.name, bool(row.is_guest)), token, row.csrf)
-
-
-def _find(conn: Connection, name: str) -> int | None:
-    found: int | None = conn.execute(
-        select(users.c.id).where(users.c.name == name)
-    ).scalar_one_or_none()
-    return found
+    return stored.session(conn, token, token_digest(token), now())
 
 
 def user_id_by_name(conn: Connection, name: str) -> int:
-    found = _find(conn, name)
+    found = stored.user_id(conn, name)
     if found is None:
-        raise ApiError(404, "user_not_found", f"no player is called {name!r}")
+        raise ApiError(error_codes.USER_NOT_FOUND, f"no player is called {name!r}")
     return found
 
 
 def set_webhook(conn: Connection, user: User, url: str | None) -> None:
     if url is not None and not re.match(r"^https?://[^\s]{1,490}$", url):
-        raise ApiError(422, "invalid_webhook", "a webhook is an http or https URL")
-    conn.execute(users.update().where(users.c.id == user.id).values(webhook_url=url))
+        raise ApiError(error_codes.INVALID_WEBHOOK, "a webhook is an http or https URL")
+    stored.set_webhook(conn, user.id, url)
 
 
 class SessionCache:

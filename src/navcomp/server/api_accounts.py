@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from fastapi import FastAPI, Request, Response
+from fastapi import APIRouter, Request, Response, status
 from pydantic import Field
 
 from navcomp.server import accounts, logins, notify, webhook_address
-from navcomp.server.accounts import Session
+from navcomp.server.deps import ServerDep, SignedIn
 from navcomp.server.errors import Body
 from navcomp.server.fields import NoticeId, Text
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
@@ -23,9 +23,9 @@ from navcomp.server.schemas import (
     WebhookBody,
     errors,
 )
+from navcomp.store.model import Session
 
-if TYPE_CHECKING:
-    from navcomp.server.app import Server
+router = APIRouter(tags=["accounts"])
 
 
 class Credentials(Body):
@@ -53,103 +53,97 @@ def _session_body(session: Session, response: Response) -> dict[str, Any]:
     }
 
 
-def add_account_routes(app: FastAPI, server: Server) -> None:
-    @app.post(
-        "/api/accounts/register",
-        status_code=201,
-        response_model=SessionBody,
-        responses=errors(*BODY, 409, 429, DB),
-        tags=["accounts"],
-    )
-    async def register(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        session = await logins.register(server, request, body.name, body.password)
-        return _session_body(session, response)
+@router.post(
+    "/api/accounts/register",
+    status_code=status.HTTP_201_CREATED,
+    response_model=SessionBody,
+    responses=errors(*BODY, status.HTTP_409_CONFLICT, status.HTTP_429_TOO_MANY_REQUESTS, DB),
+)
+async def register(
+    body: Credentials, request: Request, response: Response, server: ServerDep
+) -> dict[str, Any]:
+    session = await logins.register(server, request, body.name, body.password)
+    return _session_body(session, response)
 
-    @app.post(
-        "/api/accounts/login",
-        response_model=SessionBody,
-        responses=errors(*BODY, 401, 429, DB),
-        tags=["accounts"],
-    )
-    async def log_in(body: Credentials, request: Request, response: Response) -> dict[str, Any]:
-        session = await logins.log_in(server, request, body.name, body.password)
-        return _session_body(session, response)
 
-    @app.post(
-        "/api/accounts/guest",
-        status_code=201,
-        response_model=SessionBody,
-        responses=errors(429, DB),
-        tags=["accounts"],
-    )
-    async def guest(request: Request, response: Response) -> dict[str, Any]:
-        session = await logins.guest(server, request)
-        return _session_body(session, response)
+@router.post(
+    "/api/accounts/login",
+    response_model=SessionBody,
+    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_429_TOO_MANY_REQUESTS, DB),
+)
+async def log_in(
+    body: Credentials, request: Request, response: Response, server: ServerDep
+) -> dict[str, Any]:
+    session = await logins.log_in(server, request, body.name, body.password)
+    return _session_body(session, response)
 
-    @app.post(
-        "/api/accounts/logout",
-        response_model=Ok,
-        openapi_extra=SIGNED_IN,
-        responses=errors(401, 403, DB),
-        tags=["accounts"],
-    )
-    async def log_out(request: Request, response: Response) -> dict[str, Any]:
-        session = await server.session(request)
-        assert session is not None
-        await logins.log_out(server, session)
-        response.delete_cookie(SESSION_COOKIE)
-        response.delete_cookie(CSRF_COOKIE)
-        return {"ok": True}
 
-    @app.get(
-        "/api/me",
-        response_model=UserInfo,
-        openapi_extra=SIGNED_IN,
-        responses=errors(401, DB),
-        tags=["accounts"],
-    )
-    async def me(request: Request) -> dict[str, Any]:
-        session = await server.session(request)
-        assert session is not None
-        user = session.user
-        return {"id": user.id, "name": user.name, "guest": user.is_guest}
+@router.post(
+    "/api/accounts/guest",
+    status_code=status.HTTP_201_CREATED,
+    response_model=SessionBody,
+    responses=errors(status.HTTP_429_TOO_MANY_REQUESTS, DB),
+)
+async def guest(request: Request, response: Response, server: ServerDep) -> dict[str, Any]:
+    session = await logins.guest(server, request)
+    return _session_body(session, response)
 
-    @app.put(
-        "/api/me/webhook",
-        response_model=WebhookBody,
-        openapi_extra=SIGNED_IN,
-        responses=errors(*BODY, 401, 403, DB),
-        tags=["accounts"],
-    )
-    async def webhook(body: Webhook, request: Request) -> dict[str, Any]:
-        session = await server.session(request)
-        assert session is not None
-        if body.url is not None:  # refused unless its host is public (or the server allows)
-            await webhook_address.check(body.url, server.settings.webhook_allow_internal)
-        await server.tx(lambda c: accounts.set_webhook(c, session.user, body.url))
-        return {"url": body.url}
 
-    @app.get(
-        "/api/notifications",
-        response_model=list[Notice],
-        openapi_extra=SIGNED_IN,
-        responses=errors(401, 422, DB),
-        tags=["accounts"],
-    )
-    async def notifications(request: Request, unread: bool = False) -> list[dict[str, Any]]:
-        session = await server.session(request)
-        assert session is not None
-        return await server.read(lambda c: notify.listing(c, session.user.id, unread))
+@router.post(
+    "/api/accounts/logout",
+    response_model=Ok,
+    openapi_extra=SIGNED_IN,
+    responses=errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB),
+)
+async def log_out(response: Response, server: ServerDep, session: SignedIn) -> dict[str, Any]:
+    await logins.log_out(server, session)
+    response.delete_cookie(SESSION_COOKIE)
+    response.delete_cookie(CSRF_COOKIE)
+    return {"ok": True}
 
-    @app.post(
-        "/api/notifications/read",
-        response_model=Ok,
-        openapi_extra=SIGNED_IN,
-        responses=errors(*BODY, 401, 403, DB),
-        tags=["accounts"],
-    )
-    async def read(body: ReadNotices, request: Request) -> dict[str, Any]:
-        session = await server.session(request)
-        assert session is not None
-        await server.tx(lambda c: notify.mark_read(c, session.user.id, body.ids))
-        return {"ok": True}
+
+@router.get(
+    "/api/me",
+    response_model=UserInfo,
+    openapi_extra=SIGNED_IN,
+    responses=errors(status.HTTP_401_UNAUTHORIZED, DB),
+)
+async def me(session: SignedIn) -> dict[str, Any]:
+    user = session.user
+    return {"id": user.id, "name": user.name, "guest": user.is_guest}
+
+
+@router.put(
+    "/api/me/webhook",
+    response_model=WebhookBody,
+    openapi_extra=SIGNED_IN,
+    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB),
+)
+async def webhook(body: Webhook, server: ServerDep, session: SignedIn) -> dict[str, Any]:
+    if body.url is not None:  # refused unless its host is public (or the server allows)
+        await webhook_address.check(body.url, server.settings.webhook_allow_internal)
+    await server.tx(lambda c: accounts.set_webhook(c, session.user, body.url))
+    return {"url": body.url}
+
+
+@router.get(
+    "/api/notifications",
+    response_model=list[Notice],
+    openapi_extra=SIGNED_IN,
+    responses=errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
+)
+async def notifications(
+    server: ServerDep, session: SignedIn, unread: bool = False
+) -> list[dict[str, Any]]:
+    return await server.read(lambda c: notify.listing(c, session.user.id, unread))
+
+
+@router.post(
+    "/api/notifications/read",
+    response_model=Ok,
+    openapi_extra=SIGNED_IN,
+    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB),
+)
+async def read(body: ReadNotices, server: ServerDep, session: SignedIn) -> dict[str, Any]:
+    await server.tx(lambda c: notify.mark_read(c, session.user.id, body.ids))
+    return {"ok": True}

@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any
 
-from fastapi import FastAPI, Request
+from fastapi import APIRouter, status
 from pydantic import Field
-from sqlalchemy import Connection, select
 
 from navcomp.bots.levels import levels_for
 from navcomp.core.registry import game_names, get_game
-from navcomp.server import lobby, notify, scores
-from navcomp.server.accounts import Session
+from navcomp.server import error_codes, lobby, scores
+from navcomp.server.context import Server
+from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import ApiError, Body
 from navcomp.server.fields import MAX_SEATS, JsonObject, Seat, SeatPath, TableId, Text
-from navcomp.server.flow import schedule_bot
+from navcomp.server.moves import schedule_bot
+from navcomp.server.pushes import change_table
 from navcomp.server.schemas import (
     BODY,
     DB,
@@ -27,10 +29,12 @@ from navcomp.server.schemas import (
     Table,
     errors,
 )
-from navcomp.store.schema import game_tables, seats
+from navcomp.server.views import closed_json, table_json
+from navcomp.store import tables
+from navcomp.store.db import Connection
+from navcomp.store.model import TableStatus
 
-if TYPE_CHECKING:
-    from navcomp.server.app import Server
+router = APIRouter(tags=["lobby"])
 
 
 class BotSeat(Body):
@@ -57,189 +61,178 @@ class BotLevel(Body):
     level: Text | None = Field(max_length=40)
 
 
-def add_lobby_routes(app: FastAPI, server: Server) -> None:
-    @app.get("/api/games", response_model=list[GameInfo], tags=["lobby"])
-    async def games() -> list[dict[str, Any]]:
-        out = []
-        for name in game_names():
-            game = get_game(name)
-            info = game.info
-            out.append(
-                {
-                    "name": name,
-                    "title": info.title,
-                    "min_players": info.min_players,
-                    "max_players": info.max_players,
-                    "options": dict(info.options),
-                    "bot_levels": list(levels_for(game)),
-                }
-            )
-        return out
+CHANGE_ERRORS = errors(
+    *BODY,
+    status.HTTP_401_UNAUTHORIZED,
+    status.HTTP_403_FORBIDDEN,
+    status.HTTP_404_NOT_FOUND,
+    status.HTTP_409_CONFLICT,
+    DB,
+)
+"""A change to a table, sent with a body."""
+BARE_CHANGE_ERRORS = errors(
+    status.HTTP_422_UNPROCESSABLE_CONTENT,
+    status.HTTP_401_UNAUTHORIZED,
+    status.HTTP_403_FORBIDDEN,
+    status.HTTP_404_NOT_FOUND,
+    status.HTTP_409_CONFLICT,
+    DB,
+)
+"""A change to a table, sent without a body."""
 
-    @app.get(
-        "/api/solo-scores",
-        response_model=SoloScores,
-        openapi_extra=MAYBE_SIGNED_IN,
-        responses=errors(422, DB),
-        tags=["lobby"],
-    )
-    async def solo_high_scores(game: str, request: Request) -> dict[str, Any]:
-        """My best scores at a game played alone, and the best of everybody (ten each)."""
-        if game not in game_names():
-            raise lobby.unknown_game(game)
-        session = await server.session(request, required=False)
-        user_id = None if session is None else session.user.id
-        return await server.read(lambda c: scores.high_scores(c, game, user_id))
 
-    @app.get("/api/tables", response_model=list[Table], responses=errors(DB), tags=["lobby"])
-    async def open_tables() -> list[dict[str, Any]]:
-        return await server.read(lobby.list_open)
-
-    @app.post(
-        "/api/tables",
-        status_code=201,
-        response_model=Table,
-        openapi_extra=SIGNED_IN,
-        responses=errors(*BODY, 401, 403, DB),
-        tags=["lobby"],
-    )
-    async def create(body: NewTable, request: Request) -> dict[str, Any]:
-        session = await server.session(request)
-        assert session is not None
-        bots = {b.seat: b.level for b in body.bots}
-        if len(bots) != len(body.bots):
-            raise ApiError(422, "invalid_seat", "one bot per seat")
-
-        def work(c: Connection) -> dict[str, Any]:
-            table_id = lobby.create(c, session.user, body.game, body.seats, bots, body.options)
-            return lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id))
-
-        return await server.tx(work)
-
-    async def lobby_change(table_id: int, request: Request, change: Any) -> dict[str, Any]:
-        session = await server.session(request)
-        assert session is not None
-
-        def work(c: Connection) -> tuple[dict[str, Any], dict[int, int]]:
-            change(c, session)
-            if not lobby.table_exists(c, table_id):
-                return {"id": table_id, "status": "closed"}, {}
-            seat_list = lobby.seat_rows(c, table_id)
-            described = lobby.describe(lobby.table_row(c, table_id), seat_list)
-            return described, lobby.seated_accounts(seat_list)
-
-        described, seat_of_user = await server.tx(work)
-        live = None
-        if described["status"] == "playing":
-            live = await server.read(lambda c: server.games.load(c, lobby.table_row(c, table_id)))
-        server.hub.publish_table(table_id, described, seat_of_user, live)
-        if server.fanout is not None:
-            await server.fanout.announce(table_id, moved=False)
-        return described
-
-    @app.post(
-        "/api/tables/{table_id}/join",
-        response_model=Table | ClosedTable,
-        openapi_extra=SIGNED_IN,
-        responses=errors(*BODY, 401, 403, 404, 409, DB),
-        tags=["lobby"],
-    )
-    async def join(table_id: TableId, request: Request, body: Join | None = None) -> dict[str, Any]:
-        seat = None if body is None else body.seat
-        return await lobby_change(
-            table_id, request, lambda c, s: lobby.join(c, s.user, table_id, seat)
+@router.get("/api/games", response_model=list[GameInfo])
+async def games() -> list[dict[str, Any]]:
+    out = []
+    for name in game_names():
+        game = get_game(name)
+        info = game.info
+        out.append(
+            {
+                "name": name,
+                "title": info.title,
+                "min_players": info.min_players,
+                "max_players": info.max_players,
+                "options": dict(info.options),
+                "bot_levels": list(levels_for(game)),
+            }
         )
+    return out
 
-    @app.post(
-        "/api/tables/{table_id}/leave",
-        response_model=Table | ClosedTable,
-        openapi_extra=SIGNED_IN,
-        responses=errors(422, 401, 403, 404, 409, DB),
-        tags=["lobby"],
+
+@router.get(
+    "/api/solo-scores",
+    response_model=SoloScores,
+    openapi_extra=MAYBE_SIGNED_IN,
+    responses=errors(status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
+)
+async def solo_high_scores(game: str, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
+    """My best scores at a game played alone, and the best of everybody (ten each)."""
+    if game not in game_names():
+        raise lobby.unknown_game(game)
+    user_id = None if session is None else session.user.id
+    return await server.read(lambda c: scores.high_scores(c, game, user_id))
+
+
+@router.get("/api/tables", response_model=list[Table], responses=errors(DB))
+async def open_tables(server: ServerDep) -> list[dict[str, Any]]:
+    return [table_json(table) for table in await server.read(lobby.list_open)]
+
+
+@router.post(
+    "/api/tables",
+    status_code=status.HTTP_201_CREATED,
+    response_model=Table,
+    openapi_extra=SIGNED_IN,
+    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB),
+)
+async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[str, Any]:
+    bots = {b.seat: b.level for b in body.bots}
+    if len(bots) != len(body.bots):
+        raise ApiError(error_codes.INVALID_SEAT, "one bot per seat")
+    made = await server.tx(
+        lambda c: lobby.create(c, session.user, body.game, body.seats, bots, body.options)
     )
-    async def leave(table_id: TableId, request: Request) -> dict[str, Any]:
-        """Leave an open table; the creator leaving closes it."""
-        return await lobby_change(table_id, request, lambda c, s: lobby.leave(c, s.user, table_id))
+    return table_json(made)
 
-    @app.post(
-        "/api/tables/{table_id}/invite",
-        response_model=Table | ClosedTable,
-        openapi_extra=SIGNED_IN,
-        responses=errors(*BODY, 401, 403, 404, 409, DB),
-        tags=["lobby"],
+
+async def _changed(
+    server: Server, table_id: int, change: Callable[[Connection], None]
+) -> dict[str, Any]:
+    table = await change_table(server, table_id, change)
+    return closed_json(table_id) if table is None else table_json(table)
+
+
+@router.post(
+    "/api/tables/{table_id}/join",
+    response_model=Table | ClosedTable,
+    openapi_extra=SIGNED_IN,
+    responses=CHANGE_ERRORS,
+)
+async def join(
+    table_id: TableId, server: ServerDep, session: SignedIn, body: Join | None = None
+) -> dict[str, Any]:
+    seat = None if body is None else body.seat
+    return await _changed(server, table_id, lambda c: lobby.join(c, session.user, table_id, seat))
+
+
+@router.post(
+    "/api/tables/{table_id}/leave",
+    response_model=Table | ClosedTable,
+    openapi_extra=SIGNED_IN,
+    responses=BARE_CHANGE_ERRORS,
+)
+async def leave(table_id: TableId, server: ServerDep, session: SignedIn) -> dict[str, Any]:
+    """Leave an open table; the creator leaving closes it."""
+    return await _changed(server, table_id, lambda c: lobby.leave(c, session.user, table_id))
+
+
+@router.post(
+    "/api/tables/{table_id}/invite",
+    response_model=Table | ClosedTable,
+    openapi_extra=SIGNED_IN,
+    responses=CHANGE_ERRORS,
+)
+async def invite(
+    table_id: TableId, body: Invite, server: ServerDep, session: SignedIn
+) -> dict[str, Any]:
+    return await _changed(
+        server, table_id, lambda c: lobby.invite(c, session.user, table_id, body.name)
     )
-    async def invite(table_id: TableId, body: Invite, request: Request) -> dict[str, Any]:
-        return await lobby_change(
-            table_id, request, lambda c, s: lobby.invite(c, s.user, table_id, body.name)
-        )
-
-    @app.post(
-        "/api/tables/{table_id}/start",
-        response_model=Table | ClosedTable,
-        openapi_extra=SIGNED_IN,
-        responses=errors(422, 401, 403, 404, 409, DB),
-        tags=["lobby"],
-    )
-    async def start(table_id: TableId, request: Request) -> dict[str, Any]:
-        described = await lobby_change(table_id, request, lambda c, s: _start(c, s, table_id))
-        await schedule_bot(server, table_id)
-        return described
-
-    @app.put(
-        "/api/tables/{table_id}/seats/{seat}/bot",
-        response_model=Table,
-        openapi_extra=SIGNED_IN,
-        responses=errors(*BODY, 401, 403, 404, 409, DB),
-        tags=["lobby"],
-    )
-    async def seat_bot(table_id: TableId, seat: SeatPath, body: BotLevel, request: Request) -> Any:
-        session = await server.session(request)
-        assert session is not None
-
-        def work(c: Connection) -> dict[str, Any]:
-            lobby.set_bot(c, session.user, table_id, seat, body.level)
-            return lobby.describe(lobby.table_row(c, table_id), lobby.seat_rows(c, table_id))
-
-        return await server.tx(work)
-
-    @app.get(
-        "/api/my/games",
-        response_model=list[MyTable],
-        openapi_extra=SIGNED_IN,
-        responses=errors(401, DB),
-        tags=["lobby"],
-    )
-    async def my_games(request: Request) -> list[dict[str, Any]]:
-        session = await server.session(request)
-        assert session is not None
-        return await server.read(lambda c: _my_games(c, session.user.id))
 
 
-def _start(c: Connection, session: Session, table_id: int) -> None:
-    first = lobby.start(c, session.user, table_id)
-    seat_list = lobby.seat_rows(c, table_id)
-    user_id = seat_list[first].user_id
-    if user_id is not None:
-        notify.add(c, user_id, table_id, "turn", notify.turn_text(table_id))
+@router.post(
+    "/api/tables/{table_id}/start",
+    response_model=Table | ClosedTable,
+    openapi_extra=SIGNED_IN,
+    responses=BARE_CHANGE_ERRORS,
+)
+async def start(table_id: TableId, server: ServerDep, session: SignedIn) -> dict[str, Any]:
+    described = await _changed(server, table_id, lambda c: lobby.start(c, session.user, table_id))
+    await schedule_bot(server, table_id)
+    return described
+
+
+@router.put(
+    "/api/tables/{table_id}/seats/{seat}/bot",
+    response_model=Table,
+    openapi_extra=SIGNED_IN,
+    responses=CHANGE_ERRORS,
+)
+async def seat_bot(
+    table_id: TableId, seat: SeatPath, body: BotLevel, server: ServerDep, session: SignedIn
+) -> dict[str, Any]:
+    def work(c: Connection) -> dict[str, Any]:
+        lobby.set_bot(c, session.user, table_id, seat, body.level)
+        return table_json(lobby.get(c, table_id))
+
+    return await server.tx(work)
+
+
+@router.get(
+    "/api/my/games",
+    response_model=list[MyTable],
+    openapi_extra=SIGNED_IN,
+    responses=errors(status.HTTP_401_UNAUTHORIZED, DB),
+)
+async def my_games(server: ServerDep, session: SignedIn) -> list[dict[str, Any]]:
+    return await server.read(lambda c: _my_games(c, session.user.id))
+
+
+_STATUS_ORDER = {TableStatus.PLAYING: 0, TableStatus.OPEN: 1, TableStatus.OVER: 2}
+"""My games: those on, then those open, then those over."""
 
 
 def _my_games(c: Connection, user_id: int) -> list[dict[str, Any]]:
-    rows = c.execute(
-        select(game_tables, seats.c.seat)
-        .join(seats, seats.c.table_id == game_tables.c.id)
-        .where(seats.c.user_id == user_id)
-    ).all()
-    out = []
-    for row in rows:
-        described = lobby.describe(row, lobby.seat_rows(c, row.id))
-        described["my_seat"] = row.seat
-        described["my_turn"] = row.status == "playing" and row.to_move == row.seat
-        out.append(described)
-    out.sort(
-        key=lambda t: (
-            not t["my_turn"],
-            {"playing": 0, "open": 1, "over": 2}[t["status"]],
-            t["turn_since"] or "",
+    mine = []
+    for table, seat in tables.of_account(c, user_id):
+        my_turn = table.status is TableStatus.PLAYING and table.to_move == seat
+        mine.append((table, {**table_json(table), "my_seat": seat, "my_turn": my_turn}))
+    mine.sort(
+        key=lambda item: (
+            not item[1]["my_turn"],
+            _STATUS_ORDER[item[0].status],
+            item[1]["turn_since"] or "",
         )
     )
-    return out
+    return [described for _, described in mine]

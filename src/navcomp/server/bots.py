@@ -2,7 +2,7 @@
 
 A bot's job carries the table's setup and effective log; the worker rebuilds the
 position and asks the bot, which looks only at what its seat may know.  The
-answer goes through the same move pipeline as a person's, with the version the
+answer goes through the same move service as a person's, with the version the
 job was made for, so a stale answer changes nothing.  ``resume`` finds every
 table waiting for a bot (after a restart, say) and schedules it.
 """
@@ -17,7 +17,7 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
@@ -25,6 +25,7 @@ from typing import Any
 
 from navcomp.core.protocol import replay
 from navcomp.core.registry import get_game
+from navcomp.store.model import Table
 
 log = logging.getLogger("navcomp.bots")
 
@@ -40,6 +41,25 @@ class BotJob:
     seed: int
     options: dict[str, Any]
     actions: tuple[int, ...]
+
+
+def job_for(table: Table, actions: Sequence[int]) -> BotJob | None:
+    """The job of the bot on turn at ``table`` (None: no bot is), whose effective log
+    is ``actions``."""
+    level = table.bot_on_turn()
+    if level is None or table.to_move is None:
+        return None
+    return BotJob(
+        table.id,
+        table.version,
+        table.to_move,
+        level,
+        table.game,
+        table.num_seats,
+        table.seed,
+        dict(table.options),
+        tuple(actions),
+    )
 
 
 def think(job: BotJob, seconds: float | None) -> int:

@@ -1,16 +1,13 @@
-"""Every refusal is an :class:`ApiError`: an HTTP status, a stable code and a message."""
+"""Every refusal is an :class:`ApiError`: a registered code (``error_codes.py``), with its
+HTTP status, and a message."""
 
 from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from navcomp.core.errors import (
-    ActionError,
-    GameOverError,
-    IllegalActionError,
-    MalformedActionError,
-    NotYourTurnError,
-)
+from navcomp.core.errors import ActionError
+from navcomp.server import error_codes
+from navcomp.server.error_codes import ErrorCode
 
 
 class Body(BaseModel):
@@ -21,11 +18,12 @@ class Body(BaseModel):
 
 class ApiError(Exception):
     def __init__(
-        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+        self, kind: ErrorCode, message: str, headers: dict[str, str] | None = None
     ) -> None:
         super().__init__(message)
-        self.status = status
-        self.code = code
+        self.kind = kind
+        self.status = int(kind.status)
+        self.code = kind.code
         self.message = message
         self.headers = headers  # such as Retry-After
 
@@ -33,18 +31,10 @@ class ApiError(Exception):
         return {"error": {"code": self.code, "message": self.message}}
 
 
-def not_found(what: str = "table") -> ApiError:
-    return ApiError(404, f"{what}_not_found", f"no such {what}")
+def not_found() -> ApiError:
+    return ApiError(error_codes.TABLE_NOT_FOUND, "no such table")
 
 
 def from_action_error(error: ActionError) -> ApiError:
     """The engine's refusals, as the API states them."""
-    if isinstance(error, MalformedActionError):
-        return ApiError(400, "malformed_action", str(error))
-    if isinstance(error, NotYourTurnError):
-        return ApiError(409, "not_your_turn", str(error))
-    if isinstance(error, GameOverError):
-        return ApiError(409, "game_over", str(error))
-    if isinstance(error, IllegalActionError):
-        return ApiError(422, "illegal_action", str(error))
-    return ApiError(400, "bad_action", str(error))
+    return ApiError(error_codes.ENGINE.get(error.code, error_codes.BAD_ACTION), str(error))

@@ -10,54 +10,26 @@ import threading
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
-
-from sqlalchemy import Connection, select
+from typing import Any, Protocol
 
 from navcomp.core.protocol import GameState, replay
 from navcomp.core.registry import get_game
-from navcomp.store.db import DbRow
-from navcomp.store.schema import moves
+from navcomp.store import tables
+from navcomp.store.db import Connection
+from navcomp.store.model import Entry, Table
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One line of the move log: an action, or an undo (``action`` None)."""
+class Setup(Protocol):
+    """What a game is built from: a :class:`Table`, or a row of one."""
 
-    seq: int
-    seat: int
-    action: int | None
-
-
-@dataclass(frozen=True)
-class TableFacts:
-    """A started table's row as of ``version``, kept beside its live state."""
-
-    id: int
-    game: str
-    num_seats: int
-    options: dict[str, Any]
-    seed: int
-    status: str
-    version: int
-    to_move: int | None
-    turn_since: Any
-    result: Any
-
-    @classmethod
-    def of(cls, row: Any) -> TableFacts:
-        return cls(
-            row.id,
-            row.game,
-            row.num_seats,
-            row.options,
-            row.seed,
-            row.status,
-            row.version,
-            row.to_move,
-            row.turn_since,
-            row.result,
-        )
+    @property
+    def game(self) -> str: ...
+    @property
+    def num_seats(self) -> int: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def options(self) -> Any: ...
 
 
 @dataclass
@@ -65,14 +37,11 @@ class Live:
     version: int
     actions: list[int]  # the effective actions: the log with undone actions removed
     state: GameState
-    facts: TableFacts | None = None  # the table's row at this version, when known
-    seats: Sequence[Any] = ()  # the seat rows (fixed once the game has started)
+    table: Table | None = None  # the table at this version, when known
     last: LastMove | None = None  # the log's last entry, as each viewer reads it
 
     def copy(self) -> Live:
-        return Live(
-            self.version, list(self.actions), self.state.clone(), self.facts, self.seats, self.last
-        )
+        return Live(self.version, list(self.actions), self.state.clone(), self.table, self.last)
 
 
 @dataclass(frozen=True)
@@ -123,22 +92,10 @@ def walk_log(
         yield entry, before, state
 
 
-def log_entries(conn: Connection, table_id: int, upto: int | None = None) -> list[Entry]:
-    """The table's log; ``upto``: only as far as that version.
-
-    Pass the version of the table row read in the same work: under PostgreSQL's read
-    committed each statement sees the latest commits, and a move committed between the
-    two reads must not show a position ahead of the row.
-    """
-    query = select(moves.c.seq, moves.c.seat, moves.c.action).where(moves.c.table_id == table_id)
-    if upto is not None:
-        query = query.where(moves.c.seq <= upto)
-    rows = conn.execute(query.order_by(moves.c.seq)).all()
-    return [Entry(r.seq, r.seat, r.action) for r in rows]
-
-
-def rebuild(row: DbRow | TableFacts, actions: Sequence[int]) -> GameState:
-    state: GameState = replay(get_game(row.game), row.num_seats, row.seed, row.options, actions)
+def rebuild(setup: Setup, actions: Sequence[int]) -> GameState:
+    state: GameState = replay(
+        get_game(setup.game), setup.num_seats, setup.seed, setup.options, actions
+    )
     return state
 
 
@@ -150,25 +107,25 @@ class LiveGames:
         self._lock = threading.Lock()
         self.capacity = capacity
 
-    def load(self, conn: Connection, row: DbRow, seats: Sequence[Any] = ()) -> Live:
+    def load(self, conn: Connection, table: Table) -> Live:
         """The table's current game (a private copy the caller may change)."""
-        live = self.current(row.id, row.version)
+        live = self.current(table.id, table.version)
         if live is not None:
             return live
-        entries = log_entries(conn, row.id, row.version)
+        entries = tables.log(conn, table.id, table.version)
         actions = effective_actions(entries)
         if not entries:
-            return Live(row.version, actions, rebuild(row, actions), TableFacts.of(row), seats)
+            return Live(table.version, actions, rebuild(table, actions), table)
         final = entries[-1]
-        if final.action is None:
-            state = rebuild(row, actions)
-            texts = move_texts(state, None, row.num_seats)
+        if final.action is None:  # read in the state it was taken in, as when it was made
+            taken_back = rebuild(table, effective_actions(entries[:-1]))
+            texts = move_texts(taken_back, None, table.num_seats)
+            state = rebuild(table, actions)
         else:
-            state = rebuild(row, actions[:-1])
-            texts = move_texts(state, final.action, row.num_seats)
+            state = rebuild(table, actions[:-1])
+            texts = move_texts(state, final.action, table.num_seats)
             state.apply_action(final.action)
-        last = LastMove(final.seat, texts)
-        return Live(row.version, actions, state, TableFacts.of(row), seats, last)
+        return Live(table.version, actions, state, table, LastMove(final.seat, texts))
 
     def current(self, table_id: int, version: int) -> Live | None:
         """A private copy of the kept game, if it is at ``version``."""

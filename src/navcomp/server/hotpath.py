@@ -7,7 +7,7 @@ ASGI middleware answers ``POST /api/tables/{id}/moves`` and ``.../undo`` when th
 request is plainly well formed: a JSON object (``Content-Type: application/json``)
 whose fields have exactly the types the routes declare.  Anything else (a missing
 field, a float, a bad body) goes on, body and all, to the FastAPI routes, which
-refuse it as before.  Both run the same move pipeline (:func:`flow.submit`), and
+refuse it as before.  Both run the same move service (:func:`moves.submit`), and
 refusals from it are the same :class:`ApiError` bodies; errors nobody expected go
 on to the app's 500 handler, as from the routes.
 """
@@ -15,6 +15,7 @@ on to the app's 500 handler, as from the routes.
 from __future__ import annotations
 
 import re
+from http import HTTPStatus
 from typing import TYPE_CHECKING, Any
 
 import orjson
@@ -23,14 +24,16 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 
 from navcomp.server.errors import ApiError, not_found
 from navcomp.server.fields import DB_INT_MAX, has_controls, table_id_in_range
-from navcomp.server.flow import submit
 from navcomp.server.http import body_then, error_response
+from navcomp.server.moves import submit
+from navcomp.server.views import moved_json
 
 if TYPE_CHECKING:
-    from navcomp.server.app import Server
+    from navcomp.server.context import Server
 
 _PLAY = re.compile(r"/api/tables/([1-9][0-9]{0,17})/(moves|undo)")
 _JSON = b"application/json"
+_OK = int(HTTPStatus.OK)
 
 
 class PlayFastPath:
@@ -64,17 +67,16 @@ class PlayFastPath:
             return
         action, expected_version = fields
         try:
-            session = await self.server.session(HTTPConnection(scope))
-            assert session is not None
-            answer = await submit(self.server, table_id, session.user, action, expected_version)
+            session = await self.server.signed_in(HTTPConnection(scope))
+            moved = await submit(self.server, table_id, session.user, action, expected_version)
         except ApiError as error:
             await error_response(error)(scope, receive, send)
             return
-        content = orjson.dumps(answer)
+        content = orjson.dumps(moved_json(moved.table))
         await send(
             {
                 "type": "http.response.start",
-                "status": 200,
+                "status": _OK,
                 "headers": [
                     (b"content-length", str(len(content)).encode()),
                     (b"content-type", _JSON),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from http import HTTPStatus
 from typing import Any
 
 from fastapi import Request
@@ -11,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from navcomp.server import error_codes
 from navcomp.server.errors import ApiError, not_found
 
 MAX_BODY = 16 * 1024
@@ -25,7 +27,7 @@ def error_response(error: ApiError) -> JSONResponse:
 
 
 def _malformed_json() -> JSONResponse:
-    return error_response(ApiError(400, "malformed_json", "the body is not valid JSON"))
+    return error_response(ApiError(error_codes.MALFORMED_JSON, "the body is not valid JSON"))
 
 
 async def on_api_error(_request: Request, error: Exception) -> JSONResponse:
@@ -44,18 +46,21 @@ async def on_validation_error(_request: Request, error: Exception) -> JSONRespon
         f"{'.'.join(str(part) for part in p.get('loc', ()))}: {p.get('msg', '')}"
         for p in problems[:5]
     )
-    return error_response(ApiError(422, "invalid_request", f"bad request fields: {where}"))
+    return error_response(ApiError(error_codes.INVALID_REQUEST, f"bad request fields: {where}"))
 
 
 async def on_http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
-    if error.status_code == 400:  # the framework could not parse the body (say, not UTF-8)
+    if error.status_code == HTTPStatus.BAD_REQUEST:  # the framework could not parse the body
         return _malformed_json()
-    codes = {404: "not_found", 405: "method_not_allowed"}
-    code = codes.get(error.status_code, f"http_{error.status_code}")
-    answer = error_response(ApiError(error.status_code, code, str(error.detail)))
+    known = error_codes.FRAMEWORK.get(error.status_code)
+    if known is None:  # no refusal of the framework's that we know of: its status as a code
+        body = {"error": {"code": f"http_{error.status_code}", "message": str(error.detail)}}
+        answer = JSONResponse(body, status_code=error.status_code)
+    else:
+        answer = error_response(ApiError(known, str(error.detail)))
     answer.headers.update(error.headers or {})
-    if error.status_code == 405:
+    if error.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
         answer.headers["Allow"] = ", ".join(sorted(_allowed(request)))
     return answer
 
@@ -63,7 +68,7 @@ async def on_http_error(request: Request, error: Exception) -> JSONResponse:
 def _allowed(request: Request) -> set[str]:
     """Every method some route takes at this path (Starlette names only the first's)."""
     methods: set[str] = set()
-    for route in request.app.router.routes:
+    for route in request.app.state.routes:
         match, _ = route.matches(request.scope)
         if match != Match.NONE:
             methods |= getattr(route, "methods", None) or set()
@@ -71,7 +76,7 @@ def _allowed(request: Request) -> set[str]:
 
 
 async def on_unexpected(_request: Request, _error: Exception) -> JSONResponse:
-    return error_response(ApiError(500, "internal_error", "something went wrong on our side"))
+    return error_response(ApiError(error_codes.INTERNAL_ERROR, "something went wrong on our side"))
 
 
 class BodyLimit:
@@ -108,7 +113,9 @@ class BodyLimit:
         await self.app(scope, body_then(body, receive), send)
 
     def _too_big(self) -> ApiError:
-        return ApiError(413, "body_too_large", f"request bodies are at most {self.limit} bytes")
+        return ApiError(
+            error_codes.BODY_TOO_LARGE, f"request bodies are at most {self.limit} bytes"
+        )
 
 
 def _plain_utf8(body: bytes) -> bool:

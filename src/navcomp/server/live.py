@@ -11,14 +11,14 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
 
 from navcomp.server.games import Live
-from navcomp.server.views import seat_payload
+from navcomp.server.views import seat_payload, table_json
+from navcomp.store.model import Table
 
 QUEUE_LIMIT = 64
 
@@ -101,38 +101,42 @@ class Hub:
         """The tables with clients connected here."""
         return list(self._tables)
 
-    def publish(self, table_id: int, table: dict[str, Any], live: Live) -> None:
+    def publish(self, table: Table, live: Live) -> None:
         """A move: each client its view, with the move as its seat reads it (``live.last``)."""
+        subscribers = list(self._tables.get(table.id, ()))
+        if not subscribers:
+            return
+        described = table_json(table)
         messages: dict[int | None, str] = {}  # encoded once per seat
-        subscribers = list(self._tables.get(table_id, ()))
         views = live.state.views(list({subscriber.seat for subscriber in subscribers}))
         for subscriber in subscribers:
             seat = subscriber.seat
             if seat not in messages:
                 seat_last = None if live.last is None else live.last.seen_by(seat)
-                messages[seat] = encode(state_message(table, live, seat, seat_last, views[seat]))
+                messages[seat] = encode(
+                    state_message(described, live, seat, seat_last, views[seat])
+                )
             subscriber.offer(messages[seat])
 
-    def publish_table(
-        self,
-        table_id: int,
-        table: dict[str, Any],
-        seat_of_user: Mapping[int, int],
-        live: Live | None = None,
-    ) -> None:
+    def publish_table(self, table: Table, live: Live | None = None) -> None:
         """A lobby change (or the start): everyone's seat as it now is, and what it sees.
 
-        ``seat_of_user`` maps the seated accounts' ids to their seats: a subscriber is
-        matched by its account only, so a watcher without one (or a bot seat) never
-        takes a seat's view."""
-        for subscriber in list(self._tables.get(table_id, ())):
+        A subscriber is matched to a seat by its account only, so a watcher without one
+        (or a bot seat) never takes a seat's view."""
+        described = table_json(table)
+        seat_of_user = table.seated_accounts()
+        for subscriber in list(self._tables.get(table.id, ())):
             user_id = subscriber.user_id
             subscriber.seat = None if user_id is None else seat_of_user.get(user_id)
             message: dict[str, Any]
-            if table["status"] == "closed":
-                message = {"type": "closed", "table": table}
-            elif live is None:
-                message = {"type": "table", "table": table, "seat": subscriber.seat}
+            if live is None:
+                message = {"type": "table", "table": described, "seat": subscriber.seat}
             else:
-                message = state_message(table, live, subscriber.seat, None)
+                message = state_message(described, live, subscriber.seat, None)
             subscriber.offer(encode(message))
+
+    def publish_closed(self, table_id: int, described: dict[str, Any]) -> None:
+        """The creator closed the table."""
+        for subscriber in list(self._tables.get(table_id, ())):
+            subscriber.seat = None
+            subscriber.offer(encode({"type": "closed", "table": described}))

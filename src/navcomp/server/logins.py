@@ -12,12 +12,12 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.requests import HTTPConnection
 
-from navcomp.server import accounts
-from navcomp.server.accounts import Session
+from navcomp.server import accounts, error_codes
 from navcomp.server.errors import ApiError
+from navcomp.store.model import Session
 
 if TYPE_CHECKING:
-    from navcomp.server.app import Server
+    from navcomp.server.context import Server
 
 
 def address(connection: HTTPConnection) -> str:
@@ -32,7 +32,7 @@ async def register(server: Server, request: HTTPConnection, name: str, password:
     digest = await anyio.to_thread.run_sync(
         accounts.hash_password, password, limiter=server.hashing
     )
-    taken = ApiError(409, "name_taken", f"the name {name!r} is taken")  # by a racing twin
+    taken = accounts.name_taken(name)  # by a racing twin
     return await server.tx(lambda c: accounts.register(c, name, digest), conflict=taken)
 
 
@@ -46,7 +46,7 @@ async def log_in(server: Server, request: HTTPConnection, name: str, password: s
         limiter=server.hashing,
     )
     if found is None or not matches:
-        raise ApiError(401, "bad_credentials", "wrong name or password")
+        raise ApiError(error_codes.BAD_CREDENTIALS, "wrong name or password")
     await server.throttle.logged_in(name)
     user = found.user
     return await server.tx(lambda c: accounts.open_session(c, user))

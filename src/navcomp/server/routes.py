@@ -1,34 +1,34 @@
-"""The API's routes, gathered; each group lives in its own module and stays thin."""
+"""The API's routes, gathered; each group is a router of its own module and stays thin."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from fastapi import FastAPI
+from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from starlette.staticfiles import StaticFiles
 
-from navcomp.server.api_accounts import add_account_routes
-from navcomp.server.api_lobby import add_lobby_routes
-from navcomp.server.api_play import add_play_routes
-from navcomp.server.websocket import add_live_route
-
-if TYPE_CHECKING:
-    from navcomp.server.app import Server
+from navcomp.server import api_accounts, api_lobby, api_play, websocket
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
+pages = APIRouter()
 
-def add_routes(app: FastAPI, server: Server) -> None:
-    add_account_routes(app, server)
-    add_lobby_routes(app, server)
-    add_play_routes(app, server)
-    add_live_route(app, server)
 
+@pages.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
+async def home() -> FileResponse:
+    """The browser table: one page, the rest is static files and the API."""
+    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+
+ROUTERS = (api_accounts.router, api_lobby.router, api_play.router, websocket.router, pages)
+
+
+def add_routes(app: FastAPI) -> None:
+    for router in ROUTERS[:-1]:
+        app.include_router(router)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
-
-    @app.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-    async def home() -> FileResponse:
-        """The browser table: one page, the rest is static files and the API."""
-        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    app.include_router(pages)
+    # Every route with its methods, for the Allow header of a 405 (http.py): the app's
+    # own list holds the included routers, not their routes.
+    app.state.routes = [*app.router.routes, *(r for router in ROUTERS for r in router.routes)]

@@ -7,10 +7,18 @@ byte of it. A game's views are its own JSON: typed as objects.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from http import HTTPStatus
+from typing import TYPE_CHECKING, Any, Literal
 
 from fastapi import FastAPI
 from pydantic import BaseModel, ConfigDict
+
+from navcomp.store.model import TableStatus
+
+if TYPE_CHECKING:
+    StatusName = str
+else:  # the statuses' names, stated in the schema as an enum of strings
+    StatusName = Literal[tuple(status.value for status in TableStatus)]
 
 
 class Answer(BaseModel):
@@ -29,28 +37,35 @@ class ErrorBody(Answer):
 
 
 _WHY = {
-    400: "the body is not JSON in UTF-8, or the action cannot be read",
-    401: "not logged in, or wrong name or password",
-    403: "not allowed: the CSRF header is missing or wrong, or the seat or table is not yours",
-    404: "no such table or player",
-    409: "the table or the name is not in a state that allows this",
-    413: "the body is over 16 KiB",
-    422: "a field is missing, of the wrong type or out of range, or the rules refuse it",
-    429: "too many attempts: wait a moment",
-    503: "the database cannot be reached: try again",
+    HTTPStatus.BAD_REQUEST: "the body is not JSON in UTF-8, or the action cannot be read",
+    HTTPStatus.UNAUTHORIZED: "not logged in, or wrong name or password",
+    HTTPStatus.FORBIDDEN: "not allowed: the CSRF header is missing or wrong, "
+    "or the seat or table is not yours",
+    HTTPStatus.NOT_FOUND: "no such table or player",
+    HTTPStatus.CONFLICT: "the table or the name is not in a state that allows this",
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE: "the body is over 16 KiB",
+    HTTPStatus.UNPROCESSABLE_ENTITY: "a field is missing, of the wrong type or out of range, "
+    "or the rules refuse it",
+    HTTPStatus.TOO_MANY_REQUESTS: "too many attempts: wait a moment",
+    HTTPStatus.SERVICE_UNAVAILABLE: "the database cannot be reached: try again",
 }
 
 
 def errors(*statuses: int) -> dict[int | str, dict[str, Any]]:
     """``responses=`` for a route that may answer ``statuses``."""
     return {
-        status: {"model": ErrorBody, "description": _WHY[status]} for status in sorted(statuses)
+        int(status): {"model": ErrorBody, "description": _WHY[HTTPStatus(status)]}
+        for status in sorted(statuses)
     }
 
 
-BODY = (400, 413, 422)
+BODY = (
+    HTTPStatus.BAD_REQUEST,
+    HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+    HTTPStatus.UNPROCESSABLE_ENTITY,
+)
 """A route that reads a body: unreadable, too large, or of wrong fields."""
-DB = 503
+DB = HTTPStatus.SERVICE_UNAVAILABLE
 """A route that asks the database."""
 
 
@@ -123,7 +138,7 @@ class Table(Answer):
 
     id: int
     game: str
-    status: Literal["open", "playing", "over"]
+    status: StatusName
     num_seats: int
     options: dict[str, Any]
     version: int

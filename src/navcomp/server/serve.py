@@ -101,7 +101,8 @@ def _add_limit_options(parser: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from navcomp.server.app import Settings, create_app
+    from navcomp.server.app import create_app
+    from navcomp.server.context import Settings
     from navcomp.server.guard import guarded_protocol
     from navcomp.store.db import database_url
 

@@ -1,4 +1,5 @@
-"""Throttling of logins, registrations, guests and live sockets (the ``limits`` library).
+"""Throttling of logins, registrations, guests and live sockets (the ``limits`` library),
+and the count of live sockets open per address.
 
 Counts live in this process's memory, or in Redis when the server has a Redis URL,
 so that every process sharing a database shares the counts too.  A limit of 0 turns
@@ -9,17 +10,20 @@ throttle must not take the accounts down with it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import math
 import time
+from collections import Counter
 from collections.abc import Awaitable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from limits import RateLimitItem, RateLimitItemPerMinute
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
+from navcomp.server import error_codes
 from navcomp.server.errors import ApiError
 
 log = logging.getLogger("navcomp.throttle")
@@ -52,6 +56,7 @@ class Throttle:
             )
         else:
             storage = MemoryStorage()
+        self.storage = storage
         self.limiter = MovingWindowRateLimiter(storage)
         self.login_name = _per_minute(limits.logins_per_name)
         self.login_address = _per_minute(limits.logins_per_address)
@@ -88,11 +93,17 @@ class Throttle:
             stats = await self._guarded(self.limiter.get_window_stats(item, *key))
             wait = 60 if stats is None else max(1, math.ceil(stats.reset_time - time.time()))
             raise ApiError(
-                429,
-                "too_many_attempts",
+                error_codes.TOO_MANY_ATTEMPTS,
                 f"too many attempts: try again in {wait} seconds",
                 headers={"Retry-After": str(wait)},
             )
+
+    async def close(self) -> None:
+        """Close the connections to Redis, if the counts live there."""
+        if isinstance(self.storage, RedisStorage):
+            bridge: Any = self.storage.bridge  # redis-py's, whose client closes
+            with contextlib.suppress(Exception):
+                await bridge.get_connection().aclose()
 
     @staticmethod
     async def _guarded(counted: Awaitable[T]) -> T | None:
@@ -106,3 +117,24 @@ class Throttle:
 
 def _per_minute(count: int) -> RateLimitItem | None:
     return RateLimitItemPerMinute(count) if count > 0 else None
+
+
+class SocketCounts:
+    """Live sockets open per client address, at most ``limit`` each (0: no limit), so
+    that one client cannot take every connection the server allows."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self._open: Counter[str] = Counter()
+
+    def open(self, address: str) -> None:
+        if self.limit and self._open[address] >= self.limit:
+            raise ApiError(
+                error_codes.TOO_MANY_SOCKETS, f"at most {self.limit} live sockets at once"
+            )
+        self._open[address] += 1
+
+    def close(self, address: str) -> None:
+        self._open[address] -= 1
+        if self._open[address] <= 0:
+            del self._open[address]

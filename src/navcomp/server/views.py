@@ -1,11 +1,44 @@
-"""What one viewer may see of a table: its own view, its legal actions, the log."""
+"""What one viewer may see of a table, as JSON: the table, its own view, its legal
+actions, the log.  The one place a :class:`Table` becomes JSON."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from navcomp.core.protocol import GameState
-from navcomp.server.games import Entry, walk_log
+from navcomp.server.games import walk_log
+from navcomp.store.model import Entry, Table
+
+
+def table_json(table: Table) -> dict[str, Any]:
+    """What anyone may know about a table (never the seed)."""
+    turn_since = table.turn_since
+    return {
+        "id": table.id,
+        "game": table.game,
+        "status": table.status.value,
+        "num_seats": table.num_seats,
+        "options": table.options,
+        "version": table.version,
+        "to_move": table.to_move,
+        "turn_since": turn_since.isoformat() if turn_since else None,
+        "seats": [{"seat": s.seat, "player": s.name, "bot": s.bot_level} for s in table.seats],
+        "result": table.result,
+    }
+
+
+def moved_json(table: Table) -> dict[str, Any]:
+    """A move's answer: the new version and the table after it."""
+    return {"version": table.version, "table": table_json(table)}
+
+
+CLOSED = "closed"
+"""The status a table's JSON shows once its creator has closed it (no row is left)."""
+
+
+def closed_json(table_id: int) -> dict[str, Any]:
+    """A table its creator closed, as the lobby's answer and its push name it."""
+    return {"id": table_id, "status": CLOSED}
 
 
 def seat_payload(state: GameState, seat: int | None, view: Any = None) -> dict[str, Any]:

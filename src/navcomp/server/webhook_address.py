@@ -22,6 +22,7 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
+from navcomp.server import error_codes
 from navcomp.server.errors import ApiError
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
@@ -45,7 +46,7 @@ NOT_PUBLIC = "the webhook's host is not a public address"
 
 
 def refused(why: str) -> ApiError:
-    return ApiError(422, "invalid_webhook", why)
+    return ApiError(error_codes.INVALID_WEBHOOK, why)
 
 
 @dataclass(frozen=True)

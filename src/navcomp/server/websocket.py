@@ -4,62 +4,64 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-from fastapi import FastAPI, WebSocket, WebSocketDisconnect
-from sqlalchemy import Connection
+from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from navcomp.server import lobby
+from navcomp.server.deps import ServerDep
 from navcomp.server.errors import ApiError, not_found
-from navcomp.server.live import TokenBucket, encode, state_message
+from navcomp.server.games import Live
+from navcomp.server.live import Subscriber, TokenBucket, encode, state_message
+from navcomp.server.views import table_json
+from navcomp.store.db import Connection
+from navcomp.store.model import Session, TableStatus
 
 if TYPE_CHECKING:
-    from navcomp.server.accounts import Session
-    from navcomp.server.app import Server, Settings
+    from navcomp.server.context import Server, Settings
 
 CLOSE_POLICY = 1008
 CLOSE_UNSUPPORTED = 1003  # a binary frame: the protocol is text
 CLOSE_TOO_BIG = 1009
 MAX_MESSAGE = 4096  # characters: clients send only pings
 
+router = APIRouter()
 
-def add_live_route(app: FastAPI, server: Server) -> None:
-    @app.websocket("/api/tables/{table_path}/live")
-    async def live(websocket: WebSocket, table_path: str) -> None:
-        """Sends ``{"type": "state", "version": ...}`` now and after every change.
 
-        Authenticates like HTTP (bearer header or session cookie); anyone else
-        watches as a spectator.  Clients send nothing but optional pings.
-        """
-        try:
-            table_id = _table_id(table_path)
-            address = websocket.client.host if websocket.client else "unknown"
-            await server.throttle.socket_attempt(address)
-            session = await server.session(websocket, required=False)
-            if session is not None and not _same_origin(websocket):
-                session = None  # another site's page opened this socket: it only watches
+@router.websocket("/api/tables/{table_path}/live")
+async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None:
+    """Sends ``{"type": "state", "version": ...}`` now and after every change.
 
-            def work(c: Connection) -> tuple[dict[str, Any], int | None, Any]:
-                row = lobby.table_row(c, table_id)
-                seat_list = lobby.seat_rows(c, table_id)
-                seat = lobby.seat_of(seat_list, session.user if session else None)
-                live_game = None if row.status == "open" else server.games.load(c, row)
-                return lobby.describe(row, seat_list), seat, live_game
+    Authenticates like HTTP (bearer header or session cookie); anyone else
+    watches as a spectator.  Clients send nothing but optional pings.
+    """
+    try:
+        table_id = _table_id(table_path)
+        address = websocket.client.host if websocket.client else "unknown"
+        await server.throttle.socket_attempt(address)
+        session = await server.session(websocket)
+        if session is not None and not _same_origin(websocket):
+            session = None  # another site's page opened this socket: it only watches
 
-            table, seat, live_game = await server.read(work)
-            server.sockets.open(address)
-        except ApiError as error:
-            # Accepted first: a socket closed before that is a bare HTTP 403 to the client,
-            # which could not tell "no such table" from anything else.
-            await websocket.accept()
-            await websocket.close(CLOSE_POLICY, error.code)
-            return
-        try:
-            await websocket.accept()
-            await _serve(websocket, server, table_id, seat, session, table, live_game)
-        finally:
-            server.sockets.close(address)
+        def work(c: Connection) -> tuple[dict[str, Any], int | None, Live | None]:
+            table = lobby.get(c, table_id)
+            seat = table.seat_of(session.user.id if session else None)
+            game = None if table.status is TableStatus.OPEN else server.games.load(c, table)
+            return table_json(table), seat, game
+
+        described, seat, game = await server.read(work)
+        server.sockets.open(address)
+    except ApiError as error:
+        # Accepted first: a socket closed before that is a bare HTTP 403 to the client,
+        # which could not tell "no such table" from anything else.
+        await websocket.accept()
+        await websocket.close(CLOSE_POLICY, error.code)
+        return
+    try:
+        await websocket.accept()
+        await _serve(websocket, server, table_id, seat, session, described, game)
+    finally:
+        server.sockets.close(address)
 
 
 async def _serve(
@@ -68,17 +70,17 @@ async def _serve(
     table_id: int,
     seat: int | None,
     session: Session | None,
-    table: dict[str, Any],
-    live_game: Any,
+    described: dict[str, Any],
+    game: Live | None,
 ) -> None:
     """The accepted socket: the current view now, then pushes until the client goes."""
     subscriber = server.hub.subscribe(table_id, seat, session.user.id if session else None)
     try:
-        if live_game is not None:
-            last = None if live_game.last is None else live_game.last.seen_by(seat)
-            await websocket.send_text(encode(state_message(table, live_game, seat, last)))
+        if game is not None:
+            last = None if game.last is None else game.last.seen_by(seat)
+            await websocket.send_text(encode(state_message(described, game, seat, last)))
         else:
-            await websocket.send_json({"type": "table", "table": table, "seat": seat})
+            await websocket.send_json({"type": "table", "table": described, "seat": seat})
         sender = asyncio.create_task(_send_pushes(websocket, subscriber))
         try:
             await _receive_pings(websocket, server.settings)
@@ -88,25 +90,6 @@ async def _serve(
                 await sender
     finally:
         server.hub.unsubscribe(table_id, subscriber)
-
-
-class SocketCounts:
-    """Live sockets open per client address, at most ``limit`` each (0: no limit), so
-    that one client cannot take every connection the server allows."""
-
-    def __init__(self, limit: int) -> None:
-        self.limit = limit
-        self._open: Counter[str] = Counter()
-
-    def open(self, address: str) -> None:
-        if self.limit and self._open[address] >= self.limit:
-            raise ApiError(429, "too_many_sockets", f"at most {self.limit} live sockets at once")
-        self._open[address] += 1
-
-    def close(self, address: str) -> None:
-        self._open[address] -= 1
-        if self._open[address] <= 0:
-            del self._open[address]
 
 
 def _table_id(path: str) -> int:
@@ -149,7 +132,7 @@ async def _receive_pings(websocket: WebSocket, settings: Settings) -> None:
             return
 
 
-async def _send_pushes(websocket: WebSocket, subscriber: Any) -> None:
+async def _send_pushes(websocket: WebSocket, subscriber: Subscriber) -> None:
     try:
         while True:
             message = await subscriber.queue.get()

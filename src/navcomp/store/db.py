@@ -6,7 +6,19 @@ import os
 from pathlib import Path
 from typing import Any, TypeAlias
 
-from sqlalchemy import Engine, Row, create_engine, event, text
+from sqlalchemy import Connection, Engine, Row, create_engine, event, text
+
+__all__ = [  # Connection: the type every repository takes, named for the server too
+    "DEFAULT_DATA_DIR",
+    "MIGRATION_LOCK",
+    "URL_VARIABLE",
+    "WRITE_OPTION",
+    "Connection",
+    "DbRow",
+    "database_url",
+    "migrate",
+    "open_engine",
+]
 
 DbRow: TypeAlias = Row[*tuple[Any, ...]]
 """A result row of any shape."""

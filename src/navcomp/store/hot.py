@@ -1,4 +1,5 @@
-"""The move pipeline's own statements: the few rows every move writes and reads.
+"""A move's own statements: the few rows every move writes and reads, beneath the
+tables repository (``tables.record_move``; notices and webhooks use them too).
 
 A move bumps its table's version (``UPDATE ... WHERE version = expected``),
 appends to the log, adds turn notices and reads the players' webhooks.  Through

@@ -15,6 +15,15 @@ WHEN = sa.DateTime(timezone=True)
 
 
 def upgrade() -> None:
+    _accounts()
+    _tables()
+    _log_and_notices()
+    op.create_index("seats_by_user", "seats", ["user_id"])
+    op.create_index("notifications_by_user", "notifications", ["user_id", "id"])
+    op.create_index("tables_by_status", "game_tables", ["status"])
+
+
+def _accounts() -> None:
     op.create_table(
         "users",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -34,6 +43,9 @@ def upgrade() -> None:
         sa.Column("created_at", WHEN, nullable=False),
         sa.Column("expires_at", WHEN, nullable=False),
     )
+
+
+def _tables() -> None:
     op.create_table(
         "game_tables",
         sa.Column("id", sa.Integer, primary_key=True),
@@ -69,6 +81,9 @@ def upgrade() -> None:
             "user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"), primary_key=True
         ),
     )
+
+
+def _log_and_notices() -> None:
     op.create_table(
         "moves",
         sa.Column(
@@ -93,9 +108,6 @@ def upgrade() -> None:
         sa.Column("read", sa.Boolean, nullable=False),
         sa.Column("created_at", WHEN, nullable=False),
     )
-    op.create_index("seats_by_user", "seats", ["user_id"])
-    op.create_index("notifications_by_user", "notifications", ["user_id", "id"])
-    op.create_index("tables_by_status", "game_tables", ["status"])
 
 
 def downgrade() -> None:

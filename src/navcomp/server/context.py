@@ -1,0 +1,104 @@
+"""What every request handler shares: the settings and the :class:`Server` built from them
+once per app (``app.state.server``; routes take it through ``deps.py``)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import anyio
+from starlette.requests import HTTPConnection
+
+from navcomp.server import accounts, bots, error_codes, http
+from navcomp.server.database import Database
+from navcomp.server.errors import ApiError
+from navcomp.server.fanout import RedisFanout, channel_for
+from navcomp.server.games import LiveGames
+from navcomp.server.live import Hub
+from navcomp.server.throttle import Limits, SocketCounts, Throttle
+from navcomp.server.webhooks import Webhooks
+from navcomp.store.model import Session
+
+
+@dataclass
+class Settings:
+    database_url: str
+    bot_workers: int = 1
+    bot_seconds: float | None = None  # None: each level's own budget
+    webhooks: bool = True
+    redis_url: str | None = None  # pushes across processes (several servers, one database)
+    webhook_allow_internal: bool = False  # hooks may point at private and loopback addresses
+    trusted_proxies: tuple[str, ...] = ()  # addresses and networks whose X-Forwarded-* count
+    # Throttling (docs/server.md, "Limits and throttling"): attempts per minute, 0: none.
+    logins_per_name: int = 10
+    logins_per_address: int = 30
+    registrations_per_address: int = 10
+    guests_per_address: int = 10
+    # A WebSocket client's messages: a burst of this many, then so many a second.
+    socket_message_burst: int = 10
+    socket_messages_per_second: float = 1.0
+    sockets_per_address: int = 100  # live sockets open at once from one address (0: any)
+    socket_opens_per_address: int = 120  # live sockets opened a minute from one address
+
+    def limits(self) -> Limits:
+        return Limits(
+            logins_per_name=self.logins_per_name,
+            logins_per_address=self.logins_per_address,
+            registrations_per_address=self.registrations_per_address,
+            guests_per_address=self.guests_per_address,
+            sockets_per_address=self.socket_opens_per_address,
+        )
+
+
+class Server:
+    """Everything a request handler needs, built once per app."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.database = Database(settings.database_url)
+        self.tx = self.database.tx
+        self.read = self.database.read
+        self.games = LiveGames()
+        self.hub = Hub()
+        self.runner = bots.BotRunner(
+            bots.default_executor(settings.bot_workers),
+            settings.bot_seconds,
+            renew=lambda: bots.default_executor(settings.bot_workers),
+        )
+        self.webhooks = Webhooks(
+            enabled=settings.webhooks, allow_internal=settings.webhook_allow_internal
+        )
+        self.sessions = accounts.SessionCache()
+        channel = channel_for(settings.database_url)
+        self.fanout = RedisFanout(settings.redis_url, channel) if settings.redis_url else None
+        self.throttle = Throttle(settings.limits(), settings.redis_url, channel + ":limits")
+        self.hashing = anyio.CapacityLimiter(2)  # argon2: CPU and 64 MiB each
+        self.sockets = SocketCounts(settings.sockets_per_address)
+
+    async def session(self, request: HTTPConnection) -> Session | None:
+        """Who is asking (None: nobody signed in); a cookie session's unsafe request
+        without the right CSRF header is refused."""
+        token, from_cookie = http.bearer_or_cookie(request.headers, request.cookies)
+        if token is None:
+            return None
+        session = self.sessions.get(token)
+        if session is None:
+            session = await self.read(lambda conn: accounts.session_for(conn, token))
+            if session is None:
+                return None
+            self.sessions.put(token, session)
+        method = request.scope.get("method", "GET")
+        unsafe = from_cookie and method not in http.SAFE_METHODS
+        if unsafe and request.headers.get(http.CSRF_HEADER) != session.csrf:
+            raise ApiError(error_codes.CSRF_FAILED, "missing or wrong X-CSRF-Token header")
+        return session
+
+    async def signed_in(self, request: HTTPConnection) -> Session:
+        session = await self.session(request)
+        if session is None:
+            raise ApiError(error_codes.NOT_LOGGED_IN, "log in, or start as a guest")
+        return session
+
+    def close(self) -> None:
+        self.runner.shutdown()
+        self.webhooks.close()
+        self.database.close()

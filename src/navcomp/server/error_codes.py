@@ -1,0 +1,151 @@
+"""Every stable error code the API sends: its HTTP status and what it means.
+
+Each :class:`~navcomp.server.errors.ApiError` is made from an entry here, so a code
+cannot be mistyped; docs/server.md's table of codes is this registry
+(tests/test_server_error_codes.py), and the browser has a text for each
+(tests/test_i18n.py).  The rules engines' refusals (``navcomp.core.errors``) carry
+codes of their own, mapped here by :data:`ENGINE`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from http import HTTPStatus
+
+from navcomp.core.errors import (
+    ActionError,
+    GameOverError,
+    IllegalActionError,
+    MalformedActionError,
+    NotYourTurnError,
+)
+
+
+@dataclass(frozen=True)
+class ErrorCode:
+    code: str
+    status: HTTPStatus
+    meaning: str  # one line, for the docs' table
+
+
+REGISTRY: dict[str, ErrorCode] = {}
+"""Every code, by name, in the order the docs list them within a status."""
+
+
+def _entry(code: str, status: HTTPStatus, meaning: str) -> ErrorCode:
+    if code in REGISTRY:
+        raise ValueError(f"error code {code} twice")
+    entry = REGISTRY[code] = ErrorCode(code, status, meaning)
+    return entry
+
+
+S = HTTPStatus
+
+MALFORMED_JSON = _entry(
+    "malformed_json",
+    S.BAD_REQUEST,
+    "the body is not JSON, or not UTF-8 (UTF-16, UTF-32, a byte-order mark)",
+)
+MALFORMED_ACTION = _entry("malformed_action", S.BAD_REQUEST, "the action cannot be read")
+BAD_ACTION = _entry("bad_action", S.BAD_REQUEST, "the rules engine refused the action")
+NOT_LOGGED_IN = _entry("not_logged_in", S.UNAUTHORIZED, "log in, or start as a guest")
+BAD_CREDENTIALS = _entry("bad_credentials", S.UNAUTHORIZED, "wrong name or password")
+CSRF_FAILED = _entry(
+    "csrf_failed", S.FORBIDDEN, "a cookie session's X-CSRF-Token header is missing or wrong"
+)
+NOT_SEATED = _entry(
+    "not_seated", S.FORBIDDEN, "no seat at this table: spectators cannot move or invite"
+)
+NOT_CREATOR = _entry("not_creator", S.FORBIDDEN, "only the table's creator may do this")
+TABLE_NOT_FOUND = _entry("table_not_found", S.NOT_FOUND, "no such table (also an id out of range)")
+USER_NOT_FOUND = _entry("user_not_found", S.NOT_FOUND, "no player of that name")
+NOT_FOUND = _entry("not_found", S.NOT_FOUND, "no such path")
+METHOD_NOT_ALLOWED = _entry(
+    "method_not_allowed", S.METHOD_NOT_ALLOWED, "the path takes other methods: see Allow"
+)
+STALE_VERSION = _entry(
+    "stale_version", S.CONFLICT, "the table is at another version than expected: reload"
+)
+NOT_YOUR_TURN = _entry("not_your_turn", S.CONFLICT, "another seat is to move")
+GAME_OVER = _entry("game_over", S.CONFLICT, "the game is over")
+NOT_STARTED = _entry("not_started", S.CONFLICT, "the game has not started")
+TABLE_NOT_OPEN = _entry("table_not_open", S.CONFLICT, "the game has started: seats are fixed")
+TABLE_FULL = _entry("table_full", S.CONFLICT, "no free seat")
+SEAT_TAKEN = _entry("seat_taken", S.CONFLICT, "that seat is not free")
+ALREADY_SEATED = _entry("already_seated", S.CONFLICT, "already at the table")
+SEATS_EMPTY = _entry("seats_empty", S.CONFLICT, "seats are empty: invite players or seat bots")
+NAME_TAKEN = _entry(
+    "name_taken", S.CONFLICT, "the name is taken (also when two register one name at once)"
+)
+GAME_NOT_OVER = _entry("game_not_over", S.CONFLICT, "the replay opens when the game is over")
+CONFLICT = _entry(
+    "conflict",
+    S.CONFLICT,
+    "another request wrote the same row at the same moment: send it again",
+)
+BODY_TOO_LARGE = _entry("body_too_large", S.REQUEST_ENTITY_TOO_LARGE, "bodies are at most 16 KiB")
+ILLEGAL_ACTION = _entry(
+    "illegal_action",
+    S.UNPROCESSABLE_ENTITY,
+    "the rules do not allow the action now (the message says why, revealing nothing)",
+)
+INVALID_REQUEST = _entry(
+    "invalid_request",
+    S.UNPROCESSABLE_ENTITY,
+    "a field is missing, of the wrong JSON type (true is no number, a string no count), "
+    "out of range, or holds a control character",
+)
+INVALID_TABLE = _entry(
+    "invalid_table",
+    S.UNPROCESSABLE_ENTITY,
+    "no game can be set up so (seats, options), or no seat is left for a person",
+)
+UNKNOWN_GAME = _entry("unknown_game", S.UNPROCESSABLE_ENTITY, "no game of that name")
+UNKNOWN_BOT = _entry("unknown_bot", S.UNPROCESSABLE_ENTITY, "the game has no bot of that level")
+INVALID_SEAT = _entry(
+    "invalid_seat", S.UNPROCESSABLE_ENTITY, "no such seat at the table, or two bots in one"
+)
+INVALID_NAME = _entry(
+    "invalid_name",
+    S.UNPROCESSABLE_ENTITY,
+    "a name is 3 to 24 letters, digits, - or _, and not a guest's",
+)
+INVALID_PASSWORD = _entry(
+    "invalid_password", S.UNPROCESSABLE_ENTITY, "a password is 8 to 200 characters"
+)
+INVALID_WEBHOOK = _entry(
+    "invalid_webhook",
+    S.UNPROCESSABLE_ENTITY,
+    "a webhook is an http or https URL to a public address",
+)
+TOO_MANY_ATTEMPTS = _entry(
+    "too_many_attempts",
+    S.TOO_MANY_REQUESTS,
+    "too many logins, registrations, guests or sockets a minute: wait Retry-After seconds",
+)
+TOO_MANY_SOCKETS = _entry(
+    "too_many_sockets",
+    S.TOO_MANY_REQUESTS,
+    "too many live sockets open at once from one address (a close reason, code 1008)",
+)
+INTERNAL_ERROR = _entry("internal_error", S.INTERNAL_SERVER_ERROR, "a failure on the server's side")
+DATABASE_UNAVAILABLE = _entry(
+    "database_unavailable",
+    S.SERVICE_UNAVAILABLE,
+    "the database cannot be reached: the request may be sent again",
+)
+
+ENGINE: dict[str, ErrorCode] = {
+    MalformedActionError.code: MALFORMED_ACTION,
+    NotYourTurnError.code: NOT_YOUR_TURN,
+    GameOverError.code: GAME_OVER,
+    IllegalActionError.code: ILLEGAL_ACTION,
+    ActionError.code: BAD_ACTION,  # the base class, never raised itself
+}
+"""The rules engines' codes (``ActionError.code``) and what the API answers for them."""
+
+FRAMEWORK: dict[int, ErrorCode] = {
+    HTTPStatus.NOT_FOUND: NOT_FOUND,
+    HTTPStatus.METHOD_NOT_ALLOWED: METHOD_NOT_ALLOWED,
+}
+"""The framework's own refusals (no route, a method the path does not take)."""

@@ -1,0 +1,187 @@
+"""The move service, for people and bots alike: check, apply, write, commit, push, and
+hand what follows (notices, webhooks, other processes, the next bot) what the move holds.
+
+In one transaction: find the table (the kept game when it is at the client's expected
+version, else from the database), check the seat, the turn and the action, apply it,
+then bump the version with ``UPDATE ... WHERE version = expected`` (so of two racing
+moves exactly one wins), append to the log, write the notices and, when a one-seat
+table ends, its solo score.  After the commit: keep the new game, push each client its
+view, send webhooks, announce the move to other processes and set the next bot thinking.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from navcomp.core.errors import ActionError, GameOverError
+from navcomp.core.match import check_undo
+from navcomp.core.protocol import ActionInput, Result, play
+from navcomp.server import error_codes, lobby, notify
+from navcomp.server.accounts import now
+from navcomp.server.bots import BotJob, job_for
+from navcomp.server.errors import ApiError, from_action_error
+from navcomp.server.games import LastMove, Live, LiveGames, move_texts, rebuild
+from navcomp.store import accounts, notices, scores, tables
+from navcomp.store.db import Connection
+from navcomp.store.model import NewNotice, Table, TableStatus, Turn, User
+
+if TYPE_CHECKING:
+    from navcomp.server.context import Server
+
+
+@dataclass(frozen=True)
+class Moved:
+    """A committed move: the table after it, and what follows from it."""
+
+    table: Table
+    live: Live  # its ``last``: how the action reads to each seat
+    notices: list[NewNotice]  # of turns and of the game's end
+    webhooks: dict[int, str]  # the webhook of each account noticed that has one
+
+
+def stale(expected: int, version: int) -> ApiError:
+    return ApiError(
+        error_codes.STALE_VERSION, f"the table is at version {version}, not {expected}: reload"
+    )
+
+
+async def submit(
+    server: Server,
+    table_id: int,
+    actor: User | int,
+    action: ActionInput | None,
+    expected_version: int,
+) -> Moved:
+    """Apply ``action`` (None: undo) for ``actor`` (a user, or a bot's seat number), then
+    push it and hand on what follows."""
+    moved = await server.tx(
+        lambda c: _move(c, server.games, table_id, actor, action, expected_version)
+    )
+    server.games.store(table_id, moved.live)
+    server.hub.publish(moved.table, moved.live)
+    for notice in moved.notices:
+        hook = moved.webhooks.get(notice.user_id)
+        if hook is not None:
+            server.webhooks.send(
+                hook, {"table": table_id, "kind": notice.kind.value, "text": notice.text}
+            )
+    if server.fanout is not None:
+        await server.fanout.announce(table_id, moved=True)
+    job = job_for(moved.table, moved.live.actions)
+    if job is not None:
+        _think(server, job)
+    return moved
+
+
+def _move(
+    conn: Connection,
+    games: LiveGames,
+    table_id: int,
+    actor: User | int,
+    action: ActionInput | None,
+    expected: int,
+) -> Moved:
+    """The transaction's work: when the kept game is at ``expected`` the table is not
+    read again (the ``UPDATE ... WHERE version = expected`` still refuses the move if
+    another process moved first)."""
+    live, seat = _current(conn, games, table_id, actor, expected)
+    table = live.table
+    assert table is not None
+    if table.status is TableStatus.OVER:
+        raise from_action_error(GameOverError("the game is over"))
+    before = live.state.clone()
+    try:
+        if action is None:
+            check_undo(live.state, seat, live.actions)
+            live.actions.pop()
+            live.state = rebuild(table, live.actions)
+        else:
+            live.actions.append(play(live.state, seat, action))
+    except ActionError as error:
+        raise from_action_error(error) from None
+    action_id = None if action is None else live.actions[-1]
+    at = now()
+    result = live.state.result()
+    turn = _turn(table, live.state.current_player, result, at)
+    live.version = turn.version
+    live.last = LastMove(seat, move_texts(before, action_id, table.num_seats))
+    if not tables.record_move(conn, table_id, expected, turn, seat, action_id, at):
+        raise stale(expected, expected + 1)
+    if result is not None and table.num_seats == 1:  # a solo game ended: its high score
+        scores.record_solo(conn, table_id, table.game, table.seats[0].user_id, result, at)
+    over = turn.status is TableStatus.OVER
+    told = notify.after_move(table_id, table.seats, turn.to_move, table.to_move, over)
+    notices.add_for_move(conn, told, at)
+    hooks = accounts.webhooks(conn, [n.user_id for n in told])
+    live.table = table.after(turn)
+    return Moved(live.table, live, told, hooks)
+
+
+def _current(
+    conn: Connection, games: LiveGames, table_id: int, actor: User | int, expected: int
+) -> tuple[Live, int]:
+    """The game at version ``expected`` (a private copy), and the actor's seat."""
+    live = games.current(table_id, expected)
+    if live is not None and live.table is not None:
+        return live, _seat(live.table, actor)
+    table = lobby.get(conn, table_id, lock=True)
+    seat = _seat(table, actor)
+    if table.status is TableStatus.OPEN:
+        raise ApiError(error_codes.NOT_STARTED, "the game has not started")
+    if expected != table.version:
+        raise stale(expected, table.version)
+    return games.load(conn, table), seat
+
+
+def _seat(table: Table, actor: User | int) -> int:
+    if not isinstance(actor, User):
+        return actor
+    seat = table.seat_of(actor.id)
+    if seat is None:
+        raise ApiError(error_codes.NOT_SEATED, "spectators cannot move")
+    return seat
+
+
+def _turn(table: Table, to_move: int | None, result: Result | None, at: datetime) -> Turn:
+    """Where the game stands after the move, as the table's row will say."""
+    return Turn(
+        table.version + 1,
+        to_move,
+        at if to_move != table.to_move else table.turn_since,
+        TableStatus.OVER if result is not None else table.status,
+        None if result is None else result.to_json(),
+    )
+
+
+def _think(server: Server, job: BotJob) -> None:
+    server.runner.schedule(job, lambda j, a: _bot_move(server, j, a))
+
+
+async def _bot_move(server: Server, job: BotJob, action: int) -> None:
+    try:
+        await submit(server, job.table_id, job.seat, action, job.version)
+    except ApiError as error:
+        if error.kind is not error_codes.STALE_VERSION:  # someone else moved first
+            raise
+
+
+async def schedule_bot(server: Server, table_id: int) -> None:
+    """After a start (or a restart): if a bot is to move at ``table_id``, set it thinking."""
+
+    def work(c: Connection) -> BotJob | None:
+        table = lobby.get(c, table_id)
+        if table.bot_on_turn() is None:
+            return None
+        return job_for(table, server.games.load(c, table).actions)
+
+    job = await server.read(work)
+    if job is not None:
+        _think(server, job)
+
+
+async def resume_bots(server: Server) -> None:
+    """After a start or restart: every table waiting for a bot gets one thinking."""
+    for table_id in await server.read(tables.playing):
+        await schedule_bot(server, table_id)

@@ -1,0 +1,61 @@
+"""Pushes of changes other than this process's moves (``moves.py`` pushes those): the
+lobby's changes to a table, and changes another process announced (``fanout.py``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from navcomp.server import lobby
+from navcomp.server.games import Live
+from navcomp.server.views import closed_json
+from navcomp.store import tables
+from navcomp.store.db import Connection
+from navcomp.store.model import Table, TableStatus
+
+if TYPE_CHECKING:
+    from navcomp.server.context import Server
+
+
+async def change_table(
+    server: Server, table_id: int, change: Callable[[Connection], None]
+) -> Table | None:
+    """Make a lobby ``change`` to the table, then push the table as it now is to its
+    clients here and announce it to other processes; None: the change closed it."""
+
+    def work(c: Connection) -> Table | None:
+        change(c)
+        return lobby.get(c, table_id) if lobby.exists(c, table_id) else None
+
+    table = await server.tx(work)
+    if table is None:
+        server.hub.publish_closed(table_id, closed_json(table_id))
+    else:
+        live = None
+        if table.status is TableStatus.PLAYING:
+            live = await server.read(lambda c: server.games.load(c, table))
+        server.hub.publish_table(table, live)
+    if server.fanout is not None:
+        await server.fanout.announce(table_id, moved=False)
+    return table
+
+
+async def relay(server: Server, table_id: int, moved: bool) -> None:
+    """Another process changed ``table_id`` (``moved``: by a move): push the new state to
+    our own clients; the move's texts come with the game, rebuilt from the log."""
+    if server.hub.connected(table_id) == 0:
+        return
+
+    def work(c: Connection) -> tuple[Table | None, Live | None]:
+        table = tables.get(c, table_id)
+        if table is None or table.status is TableStatus.OPEN:
+            return table, None
+        return table, server.games.load(c, table)
+
+    table, live = await server.read(work)
+    if table is None:
+        server.hub.publish_closed(table_id, {**closed_json(table_id), "seats": []})
+    elif live is None or not moved:
+        server.hub.publish_table(table, live)
+    else:
+        server.hub.publish(table, live)

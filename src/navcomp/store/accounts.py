@@ -1,0 +1,87 @@
+"""The accounts repository: users, their sessions and their webhooks.
+
+A session's token never reaches the database: ``sessions`` keeps its digest.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
+
+from navcomp.store.hot import move_writes
+from navcomp.store.model import Login, Session, User
+from navcomp.store.schema import sessions, users
+
+
+def add_user(
+    conn: Connection, name: str, password_hash: str | None, is_guest: bool, at: datetime
+) -> User:
+    user_id: int = conn.execute(
+        insert(users)
+        .values(name=name, password_hash=password_hash, is_guest=is_guest, created_at=at)
+        .returning(users.c.id)
+    ).scalar_one()
+    return User(user_id, name, is_guest)
+
+
+def user_id(conn: Connection, name: str) -> int | None:
+    found: int | None = conn.execute(
+        select(users.c.id).where(users.c.name == name)
+    ).scalar_one_or_none()
+    return found
+
+
+def login(conn: Connection, name: str) -> Login | None:
+    row = conn.execute(
+        select(users.c.id, users.c.name, users.c.password_hash).where(users.c.name == name)
+    ).first()
+    if row is None:
+        return None
+    return Login(User(row.id, row.name, False), row.password_hash)
+
+
+def add_session(
+    conn: Connection, session: Session, digest: str, at: datetime, expires: datetime
+) -> None:
+    conn.execute(
+        insert(sessions).values(
+            token_hash=digest,
+            user_id=session.user.id,
+            csrf=session.csrf,
+            created_at=at,
+            expires_at=expires,
+        )
+    )
+
+
+def drop_session(conn: Connection, digest: str) -> None:
+    conn.execute(delete(sessions).where(sessions.c.token_hash == digest))
+
+
+_SESSION = (
+    select(users.c.id, users.c.name, users.c.is_guest, sessions.c.csrf, sessions.c.expires_at)
+    .join(users, users.c.id == sessions.c.user_id)
+    .where(sessions.c.token_hash == bindparam("digest"))
+)
+
+
+def session(conn: Connection, token: str, digest: str, at: datetime) -> Session | None:
+    """The session of ``token`` (kept as ``digest``), unless it expired before ``at``."""
+    row = conn.execute(_SESSION, {"digest": digest}).first()
+    if row is None:
+        return None
+    expires = row.expires_at if row.expires_at.tzinfo else row.expires_at.replace(tzinfo=UTC)
+    if expires < at:
+        return None
+    return Session(User(row.id, row.name, bool(row.is_guest)), token, row.csrf)
+
+
+def set_webhook(conn: Connection, user_id: int, url: str | None) -> None:
+    conn.execute(update(users).where(users.c.id == user_id).values(webhook_url=url))
+
+
+def webhooks(conn: Connection, user_ids: Sequence[int]) -> dict[int, str]:
+    """The webhook of each of ``user_ids`` that has one (a move asks, so: the fast path)."""
+    return move_writes(conn).webhooks(conn, user_ids)

@@ -1,0 +1,151 @@
+"""The values the repositories hand out: typed, made from rows at the database's edge.
+
+A :class:`Table` is one shape from the row to the push: the server turns it into JSON
+only where it answers (``server/views.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+
+class TableStatus(StrEnum):
+    OPEN = "open"  # seats are taken and bots seated; no game yet
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    seat: int
+    user_id: int | None  # None: a bot's seat, or an empty one
+    name: str | None  # the player's name, if a person sits there
+    bot_level: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """A table as of ``version``: its setup, where the game stands, and its seats."""
+
+    id: int
+    game: str
+    num_seats: int
+    options: dict[str, Any]
+    seed: int  # secret until the game is over
+    status: TableStatus
+    creator_id: int
+    version: int  # the number of log entries
+    to_move: int | None
+    turn_since: datetime | None
+    result: dict[str, Any] | None
+    seats: tuple[Seat, ...]
+
+    def seat_of(self, user_id: int | None) -> int | None:
+        """The seat of account ``user_id`` (None: not seated, or nobody)."""
+        if user_id is None:
+            return None
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def seated_accounts(self) -> dict[int, int]:
+        """The seat of each account seated at the table (bot and empty seats have none)."""
+        return {s.user_id: s.seat for s in self.seats if s.user_id is not None}
+
+    def empty_seats(self) -> list[int]:
+        return [s.seat for s in self.seats if s.user_id is None and s.bot_level is None]
+
+    def after(self, turn: Turn) -> Table:
+        """The table once a move has brought it to ``turn``."""
+        return replace(
+            self,
+            version=turn.version,
+            to_move=turn.to_move,
+            turn_since=turn.turn_since,
+            status=turn.status,
+            result=turn.result,
+        )
+
+    def bot_on_turn(self) -> str | None:
+        """The level of the bot to move, if the game is on and a bot is on turn."""
+        if self.status is not TableStatus.PLAYING or self.to_move is None:
+            return None
+        return self.seats[self.to_move].bot_level
+
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """Where a game stands after a move: the columns a move changes besides the log."""
+
+    version: int
+    to_move: int | None
+    turn_since: datetime | None
+    status: TableStatus
+    result: dict[str, Any] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the move log: an action, or an undo (``action`` None)."""
+
+    seq: int
+    seat: int
+    action: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class User:
+    id: int
+    name: str
+    is_guest: bool
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    user: User
+    token: str
+    csrf: str
+
+
+@dataclass(frozen=True, slots=True)
+class Login:
+    """What a login checks the password against (``password_hash`` None: a guest)."""
+
+    user: User
+    password_hash: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    id: int
+    table_id: int | None
+    kind: str  # a NoticeKind, or "note" for notices older than kinds
+    about: dict[str, Any] | None
+    text: str
+    read: bool
+    created_at: datetime
+
+
+class NoticeKind(StrEnum):
+    TURN = "turn"  # your turn
+    OVER = "over"  # the game is over
+    INVITE = "invite"
+
+
+@dataclass(frozen=True, slots=True)
+class NewNotice:
+    """A notice a move or the lobby writes: to ``user_id``, about ``table_id``."""
+
+    user_id: int
+    table_id: int
+    kind: NoticeKind
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class SoloScore:
+    player: str | None  # the player's name (in the best of all; None in my own)
+    score: int
+    table_id: int
+    created_at: datetime

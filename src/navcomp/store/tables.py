@@ -1,0 +1,210 @@
+"""The tables repository: tables with their seats and invites, and the move log.
+
+Reads give :class:`~navcomp.store.model.Table` values; a move's own writes (bump the
+version where it still is the expected one, append to the log) go through the
+statements of ``store/hot.py``, which on SQLite skip SQLAlchemy Core's per-statement work.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import Connection, bindparam, delete, insert, select, update
+
+from navcomp.store.db import DbRow
+from navcomp.store.hot import move_writes
+from navcomp.store.model import Entry, Seat, Table, TableStatus, Turn
+from navcomp.store.schema import game_tables, invites, moves, seats, users
+
+# Built once: the hot path then skips statement construction and cache keys.
+_TABLE_ROW = select(game_tables).where(game_tables.c.id == bindparam("table_id"))
+_TABLE_ROW_LOCKED = _TABLE_ROW.with_for_update()
+_SEAT_ROWS = (
+    select(seats.c.seat, seats.c.user_id, users.c.name, seats.c.bot_level)
+    .outerjoin(users, users.c.id == seats.c.user_id)
+    .where(seats.c.table_id == bindparam("table_id"))
+    .order_by(seats.c.seat)
+)
+
+
+def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
+    return Table(
+        row.id,
+        row.game,
+        row.num_seats,
+        row.options,
+        row.seed,
+        TableStatus(row.status),
+        row.creator_id,
+        row.version,
+        row.to_move,
+        row.turn_since,
+        row.result,
+        seat_list,
+    )
+
+
+def _seats(conn: Connection, table_id: int) -> tuple[Seat, ...]:
+    return tuple(Seat(*row) for row in conn.execute(_SEAT_ROWS, {"table_id": table_id}))
+
+
+def get(conn: Connection, table_id: int, lock: bool = False) -> Table | None:
+    """The table, or None; ``lock`` holds its row until commit (on PostgreSQL; SQLite
+    locks the whole database for a writer)."""
+    query = _TABLE_ROW_LOCKED if lock and conn.dialect.name == "postgresql" else _TABLE_ROW
+    row = conn.execute(query, {"table_id": table_id}).first()
+    return None if row is None else _table(row, _seats(conn, table_id))
+
+
+def exists(conn: Connection, table_id: int) -> bool:
+    """False once the creator has closed the table (or for an id that never was)."""
+    query = select(game_tables.c.id).where(game_tables.c.id == table_id)
+    return conn.execute(query).first() is not None
+
+
+def open_tables(conn: Connection, limit: int) -> list[Table]:
+    """The newest open tables first."""
+    rows = conn.execute(
+        select(game_tables)
+        .where(game_tables.c.status == TableStatus.OPEN.value)
+        .order_by(game_tables.c.id.desc())
+        .limit(limit)
+    ).all()
+    return [_table(row, _seats(conn, row.id)) for row in rows]
+
+
+def of_account(conn: Connection, user_id: int) -> list[tuple[Table, int]]:
+    """Every table with a seat of ``user_id``, and that seat."""
+    rows = conn.execute(
+        select(game_tables, seats.c.seat)
+        .join(seats, seats.c.table_id == game_tables.c.id)
+        .where(seats.c.user_id == user_id)
+    ).all()
+    return [(_table(row, _seats(conn, row.id)), row.seat) for row in rows]
+
+
+def playing(conn: Connection) -> list[int]:
+    """The ids of the tables whose game is on."""
+    query = select(game_tables.c.id).where(game_tables.c.status == TableStatus.PLAYING.value)
+    return list(conn.execute(query).scalars())
+
+
+@dataclass(frozen=True)
+class NewTable:
+    game: str
+    num_seats: int
+    options: Mapping[str, Any]
+    seed: int
+    creator_id: int
+    at: datetime
+
+
+def create(
+    conn: Connection, new: NewTable, players: Mapping[int, int], bots: Mapping[int, str]
+) -> int:
+    """An open table; ``players`` and ``bots`` by seat, the other seats empty."""
+    table_id: int = conn.execute(
+        insert(game_tables)
+        .values(
+            game=new.game,
+            num_seats=new.num_seats,
+            options=dict(new.options),
+            seed=new.seed,
+            status=TableStatus.OPEN.value,
+            creator_id=new.creator_id,
+            version=0,
+            created_at=new.at,
+        )
+        .returning(game_tables.c.id)
+    ).scalar_one()
+    conn.execute(
+        insert(seats),
+        [
+            {
+                "table_id": table_id,
+                "seat": seat,
+                "user_id": players.get(seat),
+                "bot_level": bots.get(seat),
+            }
+            for seat in range(new.num_seats)
+        ],
+    )
+    return table_id
+
+
+def seat_player(conn: Connection, table_id: int, seat: int, user_id: int | None) -> None:
+    """Seat account ``user_id`` (None: free the seat)."""
+    where = (seats.c.table_id == table_id, seats.c.seat == seat)
+    conn.execute(update(seats).where(*where).values(user_id=user_id))
+
+
+def seat_bot(conn: Connection, table_id: int, seat: int, level: str | None) -> None:
+    """Seat a bot of ``level`` (None: no bot)."""
+    where = (seats.c.table_id == table_id, seats.c.seat == seat)
+    conn.execute(update(seats).where(*where).values(bot_level=level))
+
+
+def close(conn: Connection, table_id: int) -> None:
+    """The table goes, with its seats, invites and log."""
+    conn.execute(delete(game_tables).where(game_tables.c.id == table_id))
+
+
+def invite(conn: Connection, table_id: int, user_id: int) -> bool:
+    """Invite ``user_id``; False if invited already."""
+    already = conn.execute(
+        select(invites.c.user_id).where(
+            invites.c.table_id == table_id, invites.c.user_id == user_id
+        )
+    ).first()
+    if already is not None:
+        return False
+    conn.execute(insert(invites).values(table_id=table_id, user_id=user_id))
+    return True
+
+
+def start(conn: Connection, table_id: int, first: int, at: datetime) -> None:
+    """The game is on, ``first`` to move; the invites are done with."""
+    conn.execute(
+        update(game_tables)
+        .where(game_tables.c.id == table_id)
+        .values(status=TableStatus.PLAYING.value, to_move=first, turn_since=at)
+    )
+    conn.execute(delete(invites).where(invites.c.table_id == table_id))
+
+
+def record_move(
+    conn: Connection,
+    table_id: int,
+    expected: int,
+    turn: Turn,
+    seat: int,
+    action: int | None,
+    at: datetime,
+) -> bool:
+    """Bump the table from version ``expected`` to ``turn`` and log the move (``action``
+    None: an undo); False, writing nothing, if the table is no longer at ``expected``."""
+    writes = move_writes(conn)
+    status = turn.status.value
+    if not writes.advance(
+        conn, table_id, expected, turn.version, turn.to_move, turn.turn_since, status, turn.result
+    ):
+        return False
+    writes.append(conn, table_id, turn.version, seat, action, at)
+    return True
+
+
+def log(conn: Connection, table_id: int, upto: int | None = None) -> list[Entry]:
+    """The table's log; ``upto``: only as far as that version.
+
+    Pass the version of the table read in the same work: under PostgreSQL's read
+    committed each statement sees the latest commits, and a move committed between the
+    two reads must not show a position ahead of the table.
+    """
+    query = select(moves.c.seq, moves.c.seat, moves.c.action).where(moves.c.table_id == table_id)
+    if upto is not None:
+        query = query.where(moves.c.seq <= upto)
+    rows = conn.execute(query.order_by(moves.c.seq)).all()
+    return [Entry(r.seq, r.seat, r.action) for r in rows]

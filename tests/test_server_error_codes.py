@@ -1,0 +1,68 @@
+"""The registry of error codes is the one list: docs/server.md's table is the registry,
+and the rules engines' refusals map to codes in it."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from navcomp.core import errors as engine_errors
+from navcomp.server import error_codes
+from navcomp.server.errors import ApiError, from_action_error
+
+DOCS = Path(__file__).resolve().parent.parent / "docs" / "server.md"
+
+
+def registry_table() -> list[str]:
+    """The table's rows as the registry gives them: by status, each code with its meaning."""
+    entries = sorted(error_codes.REGISTRY.values(), key=lambda entry: entry.status)
+    return [f"| {int(entry.status)} | `{entry.code}` | {entry.meaning} |" for entry in entries]
+
+
+def documented_table() -> list[str]:
+    text = DOCS.read_text()
+    section = text[text.index("### Errors") : text.index("## Speed")]
+    return [line for line in section.splitlines() if re.match(r"\| \d{3} \|", line)]
+
+
+def test_the_docs_table_of_error_codes_is_the_registry() -> None:
+    expected = registry_table()
+    assert documented_table() == expected, "docs/server.md's rows should be:\n" + "\n".join(
+        expected
+    )
+
+
+def test_every_refusal_of_the_engine_has_a_registered_code_and_status() -> None:
+    refusals = [
+        value
+        for value in vars(engine_errors).values()
+        if isinstance(value, type) and issubclass(value, engine_errors.ActionError)
+    ]
+    assert len(refusals) == 5
+    for refusal in refusals:
+        error = from_action_error(refusal("refused"))
+        assert isinstance(error, ApiError) and error.message == "refused"
+        if refusal is engine_errors.ActionError:  # the base class, never raised itself
+            assert error.kind is error_codes.BAD_ACTION
+        else:
+            assert error.code == refusal.code
+            assert error_codes.REGISTRY[refusal.code] is error.kind
+    statuses = {
+        code: int(error_codes.ENGINE[code].status)
+        for code in ("malformed_action", "not_your_turn", "game_over", "illegal_action")
+    }
+    assert statuses == {
+        "malformed_action": 400,
+        "not_your_turn": 409,
+        "game_over": 409,
+        "illegal_action": 422,
+    }
+
+
+def test_an_error_states_its_registered_code_and_status() -> None:
+    error = ApiError(error_codes.STALE_VERSION, "the table is at version 3, not 2: reload")
+    assert (error.status, error.code) == (409, "stale_version")
+    assert error.body() == {
+        "error": {"code": "stale_version", "message": "the table is at version 3, not 2: reload"}
+    }
+    assert all(re.fullmatch(r"[a-z_]+", code) for code in error_codes.REGISTRY)
