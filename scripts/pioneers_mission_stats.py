@@ -34,6 +34,7 @@ from navcomp.games.space_pioneers.missions import (
     Turn,
     solo_met,
 )
+from navcomp.games.space_pioneers.scoring import tasks_met
 from navcomp.games.space_pioneers.state import SpacePioneersState
 from navcomp.stats import wilson_interval
 from navcomp.tournament import game_setup, seating
@@ -75,7 +76,7 @@ def play_one(job: tuple[tuple[str, ...], int, int, float | None]) -> dict[str, A
                 key for i, key in enumerate(MISSIONS) if state.missions[p] >> i & 1
             ]
             keys = TOP_SECRET[state.secrets[p]]
-            entry["tasks"] = dict(zip(keys, state.tasks_met(p), strict=True))
+            entry["tasks"] = dict(zip(keys, tasks_met(state, p), strict=True))
         players.append(entry)
     result = state.result()
     assert result is not None

@@ -2,7 +2,7 @@
 
 Each deal is played once with the candidate weights in each seat against medium (seats
 rotated), so both sides meet the same deals; the figure is the candidate's share of wins.
-How ``mind.TUNED`` was found (docs/bots.md):
+How ``valuation.TUNED`` was found (docs/bots.md):
 
     .venv/bin/python scripts/tune_weights.py --games 4000 --weights '{"card_cost": 0.3}'
     .venv/bin/python scripts/tune_weights.py --games 2000 --sweep --weights '{...}'
@@ -22,8 +22,8 @@ from typing import Any
 
 import navcomp.games  # noqa: F401  (registers the games)
 from navcomp.core.registry import get_game
-from navcomp.games.space_mission.mind import MEDIUM, Weights
-from navcomp.games.space_mission.policy import choose
+from navcomp.games.space_mission.decisions import choose
+from navcomp.games.space_mission.valuation import MEDIUM, Weights
 
 GAME = get_game("space-mission")
 

@@ -21,7 +21,7 @@ from typing import Any
 from navcomp.core import registry
 from navcomp.core.errors import MalformedActionError
 from navcomp.core.protocol import JSON, Game, GameInfo, GameState, Result
-from navcomp.core.terminal import BasicTerminal
+from navcomp.core.terminal import TerminalHooks
 
 NAME = "count-to-three"
 ACTIONS = ("count", "stop")
@@ -124,7 +124,7 @@ class CountState(GameState):
         }
 
 
-class CountTerminal(BasicTerminal):
+class CountTerminal(TerminalHooks):
     help = "Count to three: 'count' adds one to your count, 'stop' ends your counting."
 
     def render(

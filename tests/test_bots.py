@@ -1,85 +1,120 @@
-"""Bots choose only legal actions, play fair, and are reproducible."""
+"""Bots choose only legal actions, play fair, and are reproducible, at every registered game
+(the tests of the rollout bot's own workings play Space Mission)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from navcomp.bots import PLAYER_LEVELS, make_bot
-from navcomp.bots.base import RandomBot, TrueState
+from navcomp.bots import PLAYER_LEVELS, levels_for, make_bot
+from navcomp.bots.base import Bot, HeuristicBot, RandomBot, TrueState
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
 from navcomp.bots.rollout import CheatingRollout, RolloutBot
 from navcomp.core import conformance, play
 from navcomp.core.protocol import Game, GameState
 from navcomp.games import SPACE_MISSION as GAME
-from navcomp.games import SPACE_PIONEERS
+from navcomp.games import game_names, get_game
+
+GAMES = [get_game(name) for name in game_names()]
+SEATINGS = [
+    (game, players)
+    for game in GAMES
+    for players in range(game.info.min_players, game.info.max_players + 1)
+]
+by_name = pytest.mark.parametrize("game", GAMES, ids=lambda game: game.info.name)
 
 
-def _positions(players: int, seed: int, every: int, choices_only: bool = True) -> list[GameState]:
+def _id(case: Any) -> str:
+    return case.info.name if isinstance(case, Game) else str(case)
+
+
+def _positions(
+    players: int, seed: int, every: int, game: Game[Any] = GAME, choices_only: bool = True
+) -> list[GameState]:
     found = []
-    for i, (state, _) in enumerate(conformance.random_walk(GAME, players, seed)):
+    for i, (state, _) in enumerate(conformance.random_walk(game, players, seed)):
         if i % every == 0 and (not choices_only or len(state.legal_actions()) > 1):
             found.append(state.clone())
     return found
 
 
-@pytest.mark.parametrize("players", [2, 3, 4, 5])
-def test_every_bot_chooses_legal_actions(players: int) -> None:
-    bots = [
+def _own_horizon(game: Game[Any]) -> int | None:
+    """Playouts to the game's own horizon where it names one (in turns), else 4 actions:
+    a playout to the end costs too much for a test."""
+    heuristic = game.heuristic
+    return None if heuristic is not None and heuristic.rollout_turns is not None else 4
+
+
+@pytest.mark.parametrize(("game", "players"), SEATINGS, ids=_id)
+def test_every_bot_chooses_legal_actions(game: Game[Any], players: int) -> None:
+    bots: list[Bot] = [
         RandomBot(),
-        make_bot("medium"),
         ISMCTS(seconds=None, iterations=30),
         PerfectInfoMCTS(seconds=None, iterations=30),
         RolloutBot(seconds=None, iterations=30, horizon=4),
         CheatingRollout(seconds=None, iterations=30, horizon=4),
+        RolloutBot(seconds=None, iterations=6, horizon=_own_horizon(game)),
     ]
+    bots += [make_bot(level) for level in levels_for(game) if level != "hard"]
     rnd = random.Random(players)
-    for state in _positions(players, seed=players, every=61):
+    for state in _positions(players, seed=players, every=31, game=game):
         for bot in bots:
             assert bot.choose(state, rnd) in state.legal_actions()
 
 
-def test_bots_play_whole_games_with_legal_moves_only() -> None:
-    seats = [
-        make_bot("medium"),
+@pytest.mark.parametrize(("game", "players"), SEATINGS, ids=_id)
+def test_bots_play_whole_games_with_legal_moves_only(game: Game[Any], players: int) -> None:
+    """Each kind of bot in turn takes a seat; every move goes through the checked path."""
+    horizon = _own_horizon(game)
+    kinds: list[Bot] = [
+        HeuristicBot() if game.heuristic is not None else RandomBot(),
         ISMCTS(seconds=None, iterations=20),
-        RolloutBot(seconds=None, iterations=12, horizon=4),
+        RolloutBot(seconds=None, iterations=4, horizon=horizon),
+        RandomBot(),
+        CheatingRollout(seconds=None, iterations=4, horizon=horizon),
+        PerfectInfoMCTS(seconds=None, iterations=8),
     ]
-    rnd = random.Random(7)
-    state = GAME.new_initial_state(3, seed=7)
+    seats = [kinds[(players + i) % len(kinds)] for i in range(players)]
+    rnd = random.Random(players)
+    state = game.new_initial_state(players, seed=players + 5)
     while (player := state.current_player) is not None:
-        action = seats[player].choose(state, rnd)
-        play(state, player, action)  # the checked path
-    assert state.result() is not None
+        play(state, player, seats[player].choose(state, rnd))  # the checked path
+    result = state.result()
+    assert result is not None and len(result.scores) == players
 
 
-FAIR_SEARCHERS = {
+FAIR_SEARCHERS: dict[str, Callable[[], Bot]] = {
     "ismcts": lambda: ISMCTS(seconds=None, iterations=80),
     "rollout": lambda: RolloutBot(seconds=None, iterations=60, horizon=8),
 }
-CHEATING_SEARCHERS = {
+CHEATING_SEARCHERS: dict[str, Callable[[], Bot]] = {
     "ismcts": lambda: PerfectInfoMCTS(seconds=None, iterations=80),
     # a margin of zero lets any better-looking candidate through: peeking shows
     "rollout": lambda: CheatingRollout(seconds=None, iterations=60, horizon=8, margin=0.0, z=0.0),
 }
 
 
-@pytest.mark.parametrize("kind", sorted(FAIR_SEARCHERS))
-def test_search_cannot_tell_apart_what_its_player_cannot(kind: str) -> None:
+@by_name
+@pytest.mark.parametrize("kind", [*sorted(FAIR_SEARCHERS), "rollout-own-horizon"])
+def test_search_cannot_tell_apart_what_its_player_cannot(game: Game[Any], kind: str) -> None:
     """Same seed, two states the player cannot distinguish: the same choice."""
-    bot = FAIR_SEARCHERS[kind]()
+    if kind == "rollout-own-horizon":
+        bot: Bot = RolloutBot(seconds=None, iterations=12, horizon=_own_horizon(game))
+    else:
+        bot = FAIR_SEARCHERS[kind]()
     compared = 0
     for players in (2, 4):
-        for state in _positions(players, seed=11, every=53):
+        for state in _positions(players, seed=11, every=53, game=game):
             p = state.current_player
             assert p is not None
             twin = state.determinize(p, random.Random(compared))
             assert twin.view(p) == state.view(p)
             mine = bot.choose(state, random.Random(5))
             theirs = bot.choose(twin, random.Random(5))
-            assert mine == theirs, f"{GAME.action_to_text(mine)} != {GAME.action_to_text(theirs)}"
+            assert mine == theirs, f"{game.action_to_text(mine)} != {game.action_to_text(theirs)}"
             compared += 1
     assert compared >= 8
 
@@ -98,7 +133,7 @@ def test_the_fairness_test_catches_a_bot_that_peeks(kind: str) -> None:
     assert differs > 0
 
 
-@pytest.mark.parametrize("game", [GAME, SPACE_PIONEERS], ids=lambda g: g.info.name)
+@by_name
 def test_the_cheat_sees_the_present_but_not_the_draws_to_come(game: Game[Any]) -> None:
     """Perfect information is of what has happened: two worlds of the cheat agree on
     every hand and pile now, and still part ways at a draw."""
@@ -121,12 +156,13 @@ def test_the_cheat_sees_the_present_but_not_the_draws_to_come(game: Game[Any]) -
     assert parted >= 4
 
 
+@by_name
 @pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_same_seed_same_choice(level: str) -> None:
+def test_same_seed_same_choice(game: Game[Any], level: str) -> None:
     bot = make_bot(level)
     if isinstance(bot, RolloutBot):
         bot = RolloutBot(seconds=None, iterations=40, horizon=6)
-    for state in _positions(3, seed=4, every=97):
+    for state in _positions(3, seed=4, every=97, game=game):
         assert bot.choose(state, random.Random(9)) == bot.choose(state, random.Random(9))
 
 

@@ -1021,6 +1021,11 @@ def test_engine_hide_reserved_replays_reveal_the_reserved_tile():
     assert revealed["private"]["reserved"] == [{"planet": "hazard", "tile": "water"}]
     assert s.view(0)["private"]["reserved"] == [{"planet": "hazard", "tile": None}]
     assert s.hide_reserved, "revealing works on a copy"
+    # the seat's private view is that part of the view, and revealed, the replay's
+    assert s.private_view(0) == s.view(0)["private"]
+    assert s.private_view(0, revealed=True) == revealed["private"]
+    with pytest.raises(ValueError, match="no seat"):
+        s.private_view(5)
 
 
 def test_engine_hide_reserved_owner_reads_a_reservation_as_the_others_do():

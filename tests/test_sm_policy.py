@@ -10,8 +10,8 @@ import pytest
 from navcomp.core import conformance
 from navcomp.games.space_mission import GAME, SpaceMissionState
 from navcomp.games.space_mission.components import RING_SIZE
-from navcomp.games.space_mission.mind import MEDIUM, TUNED, Weights
-from navcomp.games.space_mission.policy import choose, ranked
+from navcomp.games.space_mission.decisions import choose, ranked
+from navcomp.games.space_mission.valuation import MEDIUM, TUNED, Weights
 from space_mission_helpers import (
     FULL_HAND,
     collect,

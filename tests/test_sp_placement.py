@@ -10,11 +10,9 @@ from navcomp.games.space_pioneers.components import (
     ABOVE,
     BELOW,
     CARDS,
-    COLOUR,
     LEFT,
-    MIDDLE,
-    OUTER,
     RIGHT,
+    Criterion,
     match_rates,
 )
 from space_pioneers_helpers import PLANETS, SHIPS, blank, find, give, meets, pair, place, put, two
@@ -30,7 +28,7 @@ def placements(s: SpacePioneersState, card: int) -> set[tuple[int, int, int]]:
     out = set()
     for a in s.legal_actions():
         if a >= act.PLACE0:
-            data = act.to_json(a)
+            data = act.Action.from_id(a).to_json()
             out.add((data["network"], data["x"], data["y"]))
     s.apply_action(act.BACK)
     return out
@@ -54,12 +52,12 @@ def test_planets_and_ships_alternate() -> None:
 @pytest.mark.parametrize(
     ("where", "dx", "dy", "met"),
     [
-        (LEFT, 1, 0, COLOUR),
-        (LEFT, 1, 0, OUTER),
-        (RIGHT, -1, 0, OUTER),
-        (ABOVE, 0, 1, MIDDLE),
-        (BELOW, 0, -1, MIDDLE),
-        (BELOW, 0, -1, COLOUR),
+        (LEFT, 1, 0, Criterion.COLOUR),
+        (LEFT, 1, 0, Criterion.OUTER),
+        (RIGHT, -1, 0, Criterion.OUTER),
+        (ABOVE, 0, 1, Criterion.MIDDLE),
+        (BELOW, 0, -1, Criterion.MIDDLE),
+        (BELOW, 0, -1, Criterion.COLOUR),
     ],
 )
 def test_own_network_one_criterion_on_each_side(where: int, dx: int, dy: int, met: int) -> None:
@@ -81,8 +79,11 @@ def test_own_network_no_criterion_no_place() -> None:
 
 def test_middle_symbols_only_count_above_and_below() -> None:
     planet = find(PLANETS, lambda c: CARDS[c].top[1] == CARDS[SHIP].bottom[1])
-    assert meets(planet, SHIP, ABOVE) & MIDDLE
-    assert not meets(planet, SHIP, LEFT) & MIDDLE and not meets(planet, SHIP, RIGHT) & MIDDLE
+    assert meets(planet, SHIP, ABOVE) & Criterion.MIDDLE
+    assert (
+        not meets(planet, SHIP, LEFT) & Criterion.MIDDLE
+        and not meets(planet, SHIP, RIGHT) & Criterion.MIDDLE
+    )
 
 
 def test_every_touching_side_must_meet_one_criterion() -> None:
@@ -105,7 +106,7 @@ def test_only_planets_go_into_another_network() -> None:
     s = blank()
     put(s, 0, 0, 0, SHIP)
     put(s, 1, 0, 0, SHIPS[1])
-    planet = find(PLANETS, lambda c: meets(c, SHIPS[1], LEFT) == COLOUR | OUTER)
+    planet = find(PLANETS, lambda c: meets(c, SHIPS[1], LEFT) == Criterion.COLOUR | Criterion.OUTER)
     ship = find(SHIPS, lambda c: True, avoid=(SHIP, SHIPS[1]))
     give(s, 0, ship)
     assert all(net == 0 for net, _, _ in placements(s, ship))
@@ -116,14 +117,14 @@ def test_only_planets_go_into_another_network() -> None:
 @pytest.mark.parametrize(
     ("where", "dx", "dy", "met", "fits"),
     [
-        (LEFT, 1, 0, COLOUR | OUTER, True),
-        (LEFT, 1, 0, COLOUR, False),
-        (LEFT, 1, 0, OUTER, False),
-        (ABOVE, 0, 1, OUTER | MIDDLE, True),
-        (ABOVE, 0, 1, COLOUR | MIDDLE, True),
-        (BELOW, 0, -1, COLOUR | OUTER, True),
-        (BELOW, 0, -1, MIDDLE, False),
-        (ABOVE, 0, 1, COLOUR, False),
+        (LEFT, 1, 0, Criterion.COLOUR | Criterion.OUTER, True),
+        (LEFT, 1, 0, Criterion.COLOUR, False),
+        (LEFT, 1, 0, Criterion.OUTER, False),
+        (ABOVE, 0, 1, Criterion.OUTER | Criterion.MIDDLE, True),
+        (ABOVE, 0, 1, Criterion.COLOUR | Criterion.MIDDLE, True),
+        (BELOW, 0, -1, Criterion.COLOUR | Criterion.OUTER, True),
+        (BELOW, 0, -1, Criterion.MIDDLE, False),
+        (ABOVE, 0, 1, Criterion.COLOUR, False),
     ],
 )
 def test_another_network_needs_two_criteria(

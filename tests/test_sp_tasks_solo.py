@@ -9,6 +9,7 @@ import pytest
 from navcomp.core.errors import MalformedActionError
 from navcomp.games.space_pioneers import GAME
 from navcomp.games.space_pioneers import actions as act
+from navcomp.games.space_pioneers.actions import Action
 from navcomp.games.space_pioneers.missions import Record, Turn, solo_met, task_met
 from navcomp.games.space_pioneers.rules import CHOOSE, OVER, PLACE, REMOVE
 from space_pioneers_helpers import PLANETS, SHIPS, blank, give, put
@@ -159,6 +160,13 @@ def test_the_revealed_view_gives_a_seat_s_own_part_under_private_for_the_replay(
     assert sorted(c["id"] for c in other["hand"]) == sorted(s.hands[1 - me])
     solo = GAME.new_initial_state(1, seed=5).revealed_view(0)["private"]
     assert solo["secret"] is None and len(solo["hand"]) == 3
+    # the same part is the seat's private view, revealed; unrevealed, the tasks wait
+    assert s.private_view(me, revealed=True) == private
+    own = s.private_view(me)
+    assert own["secret"] == revealed["seats"][me]["secret"] and own["secret"]["met"] is None
+    assert (own["hand"], own["selected"]) == (revealed["hand"], revealed["selected"])
+    with pytest.raises(ValueError, match="no seat"):
+        s.private_view(2)
 
 
 def test_determinize_keeps_what_everybody_saw_and_redeals_the_rest() -> None:
@@ -214,3 +222,17 @@ def test_action_forms() -> None:
             GAME.action_from_text(bad)
     with pytest.raises(MalformedActionError):
         GAME.action_from_json({"type": "place", "network": 0, "x": True, "y": 0})
+
+
+def test_an_action_is_a_value_with_its_codecs() -> None:
+    """``Action``, as Space Mission's: a hashable value per id, its text its ``str``."""
+    place = Action.from_text("place 2 -1 0")
+    assert place == Action("place", network=2, cell=act.xy_cell(-1, 0))
+    assert place.id == act.place_action(2, act.xy_cell(-1, 0)) == GAME.action_from_text(str(place))
+    assert Action.from_json(place.to_json()) == place == Action.from_id(place.id)
+    assert Action.from_id(act.TAKE0 + 1) == Action("take", slot=1)
+    assert str(Action.from_id(act.CAPTURE0 + 8)) == "capture Cinder-1"
+    assert {Action.from_id(a).kind for a in range(act.NUM_ACTIONS)} == set(Action.KINDS)
+    for bad in (-1, act.NUM_ACTIONS, True):
+        with pytest.raises(MalformedActionError):
+            Action.from_id(bad)

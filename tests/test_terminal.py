@@ -329,7 +329,7 @@ def test_a_two_player_game_of_another_game_against_a_bot(count_game: Game[Any]) 
 def test_a_game_without_terminal_hooks_shows_its_view_as_a_listing(
     count_game: Game[Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(count_game, "terminal", None)
+    monkeypatch.delattr(type(count_game), "terminal")  # the protocol's plain defaults
     screen = Screen()
     game = TerminalGame(
         1, 0, 1, game=count_game, read=reader(iter(["count", "stop"]), screen), write=screen.write

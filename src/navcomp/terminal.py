@@ -33,7 +33,6 @@ from navcomp.core import (
     Result,
 )
 from navcomp.core.registry import game_names, get_game
-from navcomp.core.terminal import terminal_of
 
 if TYPE_CHECKING:
     from argparse import _SubParsersAction
@@ -103,7 +102,7 @@ class TerminalGame:
         self.match: Match[Any] = Match(self.game, players, seed, options)
         if not 0 <= seat < players:
             raise ValueError(f"--seat must be 0 to {players - 1} in a {players}-player game")
-        self.hooks = terminal_of(self.game)
+        self.hooks = self.game.terminal
         self.seat = seat
         self.seed = seed
         self.read = read
@@ -403,7 +402,7 @@ def _game_options(games: Sequence[Game[Any]]) -> list[tuple[str, type, str]]:
     """Every option of every game: its name, the type of its default and a help line."""
     found: dict[str, tuple[type, list[str], str]] = {}
     for game in games:
-        hooks = terminal_of(game)
+        hooks = game.terminal
         for name, default in game.info.options.items():
             kind, titles, about = found.get(name, (type(default), [], ""))
             titles.append(game.info.title)

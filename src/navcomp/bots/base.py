@@ -42,8 +42,7 @@ class HeuristicBot:
         heuristic = state.game.heuristic
         if heuristic is None:
             raise ValueError(f"{state.game.info.title} has no heuristic player")
-        action: int = heuristic.choose(state, rng)
-        return action
+        return heuristic.choose(state, rng)
 
 
 class TrueState:

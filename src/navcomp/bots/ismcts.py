@@ -22,9 +22,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
 from navcomp.bots.base import TrueState, check_budget
+from navcomp.core.heuristic import Heuristic
 from navcomp.core.protocol import Determinizer, GameState
 
 DEFAULT_EXPLORATION = 0.7
@@ -78,7 +78,7 @@ class ISMCTS:
             return legal[0]
         player = state.current_player
         assert player is not None
-        heuristic: Any = state.game.heuristic
+        heuristic = state.game.heuristic
         hint: int | None = None
         if self.guided and heuristic is not None:
             hint = heuristic.choose(state, rng)
@@ -95,7 +95,7 @@ class ISMCTS:
     ) -> Node:
         """Grow the tree for ``player``; ``hint`` (an action) is tried first."""
         worlds = self._worlds(state, player)
-        heuristic: Any = state.game.heuristic
+        heuristic = state.game.heuristic
         root = Node()
         deadline = None if self.seconds is None else time.perf_counter() + self.seconds
         limit = self.iterations
@@ -111,7 +111,12 @@ class ISMCTS:
         return root
 
     def _iterate(
-        self, root: Node, world: GameState, heuristic: Any, rng: random.Random, hint: int | None
+        self,
+        root: Node,
+        world: GameState,
+        heuristic: Heuristic | None,
+        rng: random.Random,
+        hint: int | None,
     ) -> None:
         log = math.log
         sqrt = math.sqrt
@@ -158,7 +163,9 @@ class ISMCTS:
             visited.visits += 1
             visited.total += values[actor]
 
-    def _playout(self, world: GameState, heuristic: Any, rng: random.Random) -> list[float]:
+    def _playout(
+        self, world: GameState, heuristic: Heuristic | None, rng: random.Random
+    ) -> list[float]:
         if heuristic is None:
             while world.current_player is not None:
                 legal = world.legal_actions()
@@ -173,8 +180,7 @@ class ISMCTS:
             if world.current_player is None:
                 break
             world.apply_action(rollout(world, rng))
-        values: list[float] = heuristic.evaluate(world)
-        return values
+        return list(heuristic.evaluate(world))
 
 
 class PerfectInfoMCTS(ISMCTS):

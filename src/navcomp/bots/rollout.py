@@ -9,8 +9,9 @@ true state, and every candidate of a round is played in the same world with the 
 random seed (common random numbers), so the differences between candidates come from
 the candidates and not from the luck of the deal.
 
-Candidates come from the game's heuristic (``ranked_actions``, when it has it: its own
-choice and the first steps of its next-best plans), else all legal actions.  The
+Candidates come from the game's heuristic (``ranked_actions``: its own choice and, where
+the game ranks them, the first steps of its next-best plans), then the other legal
+actions.  The
 budget is spent by successive halving: after each phase the worse half of the
 candidates is dropped, the heuristic's choice always stays, and it is replaced only
 when another candidate beats it, over the same worlds, by a clear margin that is also
@@ -25,9 +26,9 @@ from __future__ import annotations
 import math
 import random
 import time
-from typing import Any
 
 from navcomp.bots.base import TrueState, check_budget
+from navcomp.core.heuristic import Heuristic
 from navcomp.core.protocol import Determinizer, GameState
 
 DEFAULT_CANDIDATES = 3
@@ -96,13 +97,9 @@ class RolloutBot:
         return state.determinizer(player)
 
     def _candidates(
-        self, state: GameState, legal: list[int], heuristic: Any, rng: random.Random
+        self, state: GameState, legal: list[int], heuristic: Heuristic, rng: random.Random
     ) -> list[int]:
-        ranked = getattr(heuristic, "ranked_actions", None)
-        if ranked is not None:
-            found: list[int] = [a for a in ranked(state, rng) if a in legal]
-        else:
-            found = [heuristic.choose(state, rng)]
+        found = [a for a in heuristic.ranked_actions(state, rng) if a in legal]
         for action in legal:
             if len(found) >= self.candidates:
                 break
@@ -117,11 +114,11 @@ class RolloutBot:
             return legal[0]
         player = state.current_player
         assert player is not None
-        heuristic: Any = state.game.heuristic
+        heuristic = state.game.heuristic
         if heuristic is None:
             return legal[int(rng.random() * len(legal))]
         if self.search_base:
-            heuristic = getattr(heuristic, "search_base", heuristic)
+            heuristic = heuristic.search_base
         found = self._candidates(state, legal, heuristic, rng)
         if len(found) == 1:
             return found[0]
@@ -131,7 +128,9 @@ class RolloutBot:
         best = max(arms, key=lambda arm: arm.mean())
         margin = self.margin
         if margin is None:
-            margin = getattr(heuristic, "rollout_margin", DEFAULT_MARGIN)
+            margin = heuristic.rollout_margin
+        if margin is None:
+            margin = DEFAULT_MARGIN
         if best is hint or not self._clearly_better(best, hint, margin):
             return hint.action
         return best.action
@@ -150,7 +149,7 @@ class RolloutBot:
         state: GameState,
         player: int,
         arms: list[_Arm],
-        heuristic: Any,
+        heuristic: Heuristic,
         rng: random.Random,
     ) -> None:
         worlds = self._worlds(state, player)
@@ -191,12 +190,12 @@ class RolloutBot:
         self.last_iterations = done
 
     def _playout(
-        self, world: GameState, action: int, player: int, heuristic: Any, seed: int
+        self, world: GameState, action: int, player: int, heuristic: Heuristic, seed: int
     ) -> float:
         world.apply_action(action)
         rng = random.Random(seed)
         choose = heuristic.choose
-        turns = getattr(heuristic, "rollout_turns", None) if self.horizon is None else None
+        turns = heuristic.rollout_turns if self.horizon is None else None
         if turns is not None:
             # the game's horizon, in turns: a turn ends when the player to move changes,
             # so a candidate that only shuffles within a turn cannot shorten it
@@ -215,7 +214,7 @@ class RolloutBot:
         return _value(world, player, heuristic)
 
 
-def _value(world: GameState, player: int, heuristic: Any) -> float:
+def _value(world: GameState, player: int, heuristic: Heuristic) -> float:
     """The seat's value at the end of a playout, in [0, 1].  A finished game counts half
     the result and half a logistic of the final lead in points (a big win beats a narrow
     one, which makes the comparison of candidates less noisy); an unfinished one, or a
@@ -223,8 +222,7 @@ def _value(world: GameState, player: int, heuristic: Any) -> float:
     evaluation says."""
     result = world.result()
     if result is None or len(result.scores) == 1:  # solo: no rival to lead, the game judges
-        value: float = heuristic.evaluate(world)[player]
-        return value
+        return heuristic.evaluate(world)[player]
     scores = result.scores
     lead = scores[player] - max(x for q, x in enumerate(scores) if q != player)
     squashed = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / LEAD_SCALE))))

@@ -1,26 +1,34 @@
-"""What a game tells the bots about itself: the hooks of its heuristic.
+"""What a game tells the bots about itself: its heuristic, ``game.heuristic``.
 
-Bots are written against the game protocol only; a game's knowledge reaches
-them through an object of this shape, ``game.heuristic``.
-
-Optional hooks, looked up with ``getattr`` by the bots that use them:
-``ranked_actions(state, rng)`` (the heuristic player's choice, then its other options,
-best first: the rollout bot's candidates), ``rollout_turns`` (a playout horizon in
-turns), ``rollout_margin`` (by how much, in mean playout value, another candidate must
-beat the heuristic's choice) and ``search_base`` (the hooks of a stronger heuristic
-player for search to build on, where the game has one).
+Bots are written against the game protocol only; a game's knowledge reaches them through
+a subclass of :class:`Heuristic`.  ``evaluate``, ``rollout_action`` and ``choose`` are a
+game's own; every other member has a default that a game overrides where it knows
+better.
 """
 
 from __future__ import annotations
 
 import random
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import Protocol
+from typing import TYPE_CHECKING
 
-from navcomp.core.protocol import GameState
+if TYPE_CHECKING:
+    from navcomp.core.protocol import GameState
 
 
-class Heuristic(Protocol):
+class Heuristic(ABC):
+    """A game's position values, playout policy and heuristic player, for the bots."""
+
+    rollout_turns: int | None = None
+    """How many turns the rollout bot's playouts play before ``evaluate`` scores them;
+    ``None``: to the end of the game."""
+
+    rollout_margin: float | None = None
+    """By how much, in mean playout value, another candidate must beat the heuristic's
+    choice for the rollout bot to take it; ``None``: the bot's own default."""
+
+    @abstractmethod
     def evaluate(self, state: GameState) -> Sequence[float]:
         """Per seat, how good the position is, in [0, 1] (roughly a chance to win).
 
@@ -28,19 +36,35 @@ class Heuristic(Protocol):
         worlds, where hidden parts are made up.
         """
 
+    @abstractmethod
     def rollout_action(self, state: GameState, rng: random.Random) -> int:
         """A cheap, sensible legal action for the player to move, for playouts."""
 
-    def playout(self, state: GameState, steps: int, rng: random.Random) -> Sequence[float]:
-        """Play up to ``steps`` rollout actions on ``state`` (changing it), then evaluate.
-
-        The same as applying ``rollout_action`` in a loop and calling ``evaluate``
-        (or the result's rewards, if the game ends), in one call: playouts are
-        most of a search's time.
-        """
-
+    @abstractmethod
     def choose(self, state: GameState, rng: random.Random) -> int:
         """The heuristic player's choice for the player to move.
 
         Must depend only on what that player may know (their view).
         """
+
+    def playout(self, state: GameState, steps: int, rng: random.Random) -> Sequence[float]:
+        """Play up to ``steps`` rollout actions on ``state`` (changing it), then evaluate.
+
+        Games override it with one tight loop: playouts are most of a search's time.
+        """
+        for _ in range(steps):
+            if state.current_player is None:
+                break
+            state.apply_action(self.rollout_action(state, rng))
+        return self.evaluate(state)
+
+    def ranked_actions(self, state: GameState, rng: random.Random) -> list[int]:
+        """The heuristic player's choice first, then its other options, best first (not
+        every legal action need appear): the rollout bot's candidates."""
+        return [self.choose(state, rng)]
+
+    @property
+    def search_base(self) -> Heuristic:
+        """The heuristic a search builds on: this one, or a stronger player where the
+        game has one."""
+        return self

@@ -28,7 +28,7 @@ import random
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from navcomp.core.errors import (
     GameOverError,
@@ -36,6 +36,10 @@ from navcomp.core.errors import (
     MalformedActionError,
     NotYourTurnError,
 )
+from navcomp.core.terminal import TerminalHooks
+
+if TYPE_CHECKING:
+    from navcomp.core.heuristic import Heuristic
 
 JSON = Any
 """A value made of dicts, lists, str, int, float, bool and None only."""
@@ -128,6 +132,15 @@ class GameState(ABC):
     @abstractmethod
     def view(self, player: int | None) -> JSON:
         """What ``player`` may see (``None``: a spectator).  JSON-ready."""
+
+    def private_view(self, seat: int, revealed: bool = False) -> dict[str, JSON] | None:
+        """What ``seat`` sees of the position and nobody else does (its hand, say), the
+        part of its view that the spectator's lacks; ``None`` in a game with no secrets.
+
+        With ``revealed``, nothing is hidden from its owner either: the part of
+        ``revealed_view(seat)``, for replays after the end.
+        """
+        return None
 
     def revealed_view(self, player: int) -> JSON:
         """``player``'s view with nothing hidden from its owner, for replays after the end.
@@ -229,11 +242,11 @@ class Game(ABC, Generic[S]):
     """A rule book: setup and action codecs.  Stateless and shareable."""
 
     info: GameInfo
-    heuristic: Any = None
-    """The game's :class:`~navcomp.core.heuristic.Heuristic` for bots, if it has one."""
-    terminal: Any = None
-    """The game's :class:`~navcomp.core.terminal.TerminalHooks` for ``navcomp play``, if it
-    has them (without, the terminal lists the view's fields)."""
+    heuristic: Heuristic | None = None
+    """The game's heuristic for the bots, if it has one (without, only the easy bot and
+    the searching references play it)."""
+    terminal: TerminalHooks = TerminalHooks()
+    """How the game reads in ``navcomp play`` (the defaults list the view's fields)."""
 
     @abstractmethod
     def new_initial_state(

@@ -3,11 +3,11 @@
 The terminal loop (:mod:`navcomp.terminal`) knows no game.  It prompts, numbers the
 choices, parses what is typed by the game's text form, undoes, prints errors as
 messages and the final score sheet from ``state.result()``.  Everything it shows of
-a position comes from the game's hooks: an object of the shape of
-:class:`TerminalHooks`, set as ``game.terminal``.  A game without one is still
-playable, through :class:`BasicTerminal` (a plain listing of the view).
+a position comes from the game's hooks, ``game.terminal``: a :class:`TerminalHooks`.
+A game that sets none is still playable through the defaults (a plain listing of the
+view).
 
-Subclass :class:`BasicTerminal` and override what your game needs; ``render`` is the
+Subclass :class:`TerminalHooks` and override what your game needs; ``render`` is the
 one a real game always overrides.
 """
 
@@ -16,23 +16,28 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from types import MappingProxyType
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any
 
-from navcomp.core.protocol import JSON, GameState
+if TYPE_CHECKING:
+    from navcomp.core.protocol import JSON, GameState
 
 
-class TerminalHooks(Protocol):
-    """A game's terminal specifics (``game.terminal``).
+class TerminalHooks:
+    """A game's terminal specifics (``game.terminal``), each with a plain default: a game
+    subclasses it and overrides what it needs (``render`` always, in a real game).
 
     Every method reads only what ``player`` may know: ``state.view(player)``, the
     legal actions when it is that player's turn, and the game's codecs.
     """
 
-    help: str
+    help: str = (
+        "Type the number of a choice, or the action's words as listed.\n"
+        "The game has no help of its own in the terminal."
+    )
     """Shown for ``help``: the rules in short and the action forms one may type.  The
     loop adds the commands it understands itself (a number, undo, board, help, quit)."""
 
-    option_help: Mapping[str, str]
+    option_help: Mapping[str, str] = MappingProxyType({})
     """A line on each of the game's options, for ``navcomp play --help`` (which offers
     each option as a flag, ``max_rounds`` as ``--max-rounds``)."""
 
@@ -46,68 +51,31 @@ class TerminalHooks(Protocol):
         allows ANSI colours.  ``full`` is true when everything should be shown (the
         ``board`` command, the end of the game); otherwise a game may print less when
         little changed (Space Mission shows one status line when only ``confirm`` is
-        left)."""
-        ...
+        left).  The default lists the view's fields, indented."""
+        return "\n".join(_listing(state.view(player), ""))
 
     def order_choices(self, state: GameState, actions: Sequence[int]) -> list[int]:
         """``actions`` (the legal ids, ascending) in the order they are numbered, from 1."""
-        ...
+        return list(actions)
 
     def choice_label(self, state: GameState, action: int) -> str:
         """How choice ``action`` is listed.  Start it with the action's text form (what
         one may type instead of the number): choices are grouped by its first word."""
-        ...
+        return state.game.action_to_text(action)
 
     def move_text(self, text: str) -> str:
         """How another player's move reads in the running commentary, given its public
         text (``state.public_action_text``)."""
-        ...
+        return text
 
     def announce(self, before: JSON, after: JSON, names: Sequence[str]) -> list[str]:
         """Lines worth saying after any move, from the viewer's views before and after it
         (say, "the last round has begun").  Usually none."""
-        ...
-
-    def end_reason(self, view: JSON) -> str:
-        """Why the finished game ended, in words ("" if there is nothing to say)."""
-        ...
-
-
-class BasicTerminal:
-    """Every hook with a plain default: a game overrides what it needs."""
-
-    help = (
-        "Type the number of a choice, or the action's words as listed.\n"
-        "The game has no help of its own in the terminal."
-    )
-    option_help: Mapping[str, str] = MappingProxyType({})
-
-    def render(
-        self, state: GameState, player: int, names: Sequence[str], color: bool, full: bool
-    ) -> str:
-        """The view as an indented listing of its fields."""
-        return "\n".join(_listing(state.view(player), ""))
-
-    def order_choices(self, state: GameState, actions: Sequence[int]) -> list[int]:
-        return list(actions)
-
-    def choice_label(self, state: GameState, action: int) -> str:
-        return state.game.action_to_text(action)
-
-    def move_text(self, text: str) -> str:
-        return text
-
-    def announce(self, before: JSON, after: JSON, names: Sequence[str]) -> list[str]:
         return []
 
     def end_reason(self, view: JSON) -> str:
+        """Why the finished game ended, in words ("" if there is nothing to say)."""
         return ""
-
-
-def terminal_of(game: Any) -> TerminalHooks:
-    """The game's hooks, or the plain defaults for a game that has none."""
-    hooks: TerminalHooks | None = getattr(game, "terminal", None)
-    return BasicTerminal() if hooks is None else hooks
 
 
 def _listing(value: Any, indent: str) -> list[str]:

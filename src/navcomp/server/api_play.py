@@ -163,9 +163,5 @@ def _revealed(state: GameState, num_seats: int) -> dict[str, Any]:
     private part (``private``, indexed by seat), so the replay needs no rules of its own."""
     return {
         "view": state.view(None),
-        "private": [_private(state.revealed_view(seat)) for seat in range(num_seats)],
+        "private": [state.private_view(seat, revealed=True) for seat in range(num_seats)],
     }
-
-
-def _private(view: Any) -> Any:
-    return view.get("private") if isinstance(view, dict) else None

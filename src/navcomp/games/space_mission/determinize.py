@@ -53,6 +53,7 @@ from typing import TYPE_CHECKING
 from navcomp.games.space_mission import knowledge
 from navcomp.games.space_mission.components import RING_SIZE
 from navcomp.games.space_mission.knowledge import Knowledge
+from navcomp.games.space_mission.piles import deal_pile
 from navcomp.games.space_mission.rules import PICK
 
 if TYPE_CHECKING:
@@ -133,14 +134,23 @@ def _deal(
     fresh: bool = False,
 ) -> SpaceMissionState:
     """A world from the plans; ``fresh``: the card plan is not needed again."""
-    one_pool, groups, spans, in_hands = cards
-    free, points, loose, pinned, unknown = tiles
-    steps = in_hands + len(loose)
-    for entry in pinned:
+    steps = cards[3] + len(tiles[2])
+    for entry in tiles[3]:
         steps += len(entry[3])
     grb = rng.getrandbits
     r = grb(_BITS * steps + 64)
+    d = _known(s, player)
+    r = _deal_cards(d, s, player, cards, r, fresh)
+    _deal_tiles(d, s, tiles, r)
+    d.rng = grb(64)
+    if d.phase == PICK and d.real[d.pick_pos] is None:
+        deal_pile(d, d.pick_pos)  # someone else is looking at it right now
+    return d
 
+
+def _known(s: SpaceMissionState, player: int) -> SpaceMissionState:
+    """A new world with what ``player`` knows copied from ``s``: the public table, and of
+    their own their chosen cards and memories; cards and tiles still to be dealt."""
     d = object.__new__(type(s))
     d.board = s.board
     d.n = s.n
@@ -148,7 +158,7 @@ def _deal(
     d.max_rounds = s.max_rounds
     d.threshold = s.threshold
     d.cur = s.cur
-    d.phase = phase = s.phase
+    d.phase = s.phase
     d.done = s.done
     d.undo_depth = s.undo_depth
     d.pick_pos = s.pick_pos
@@ -176,8 +186,16 @@ def _deal(
     d.memory = derived[:at] + s.memory[at : at + RING_SIZE] + derived[at + RING_SIZE :]
     d.derived_memory = derived
     d.know = None
+    return d
 
-    # Cards: partial shuffles put a uniform sample of each pool into the hands' places.
+
+def _deal_cards(
+    d: SpaceMissionState, s: SpaceMissionState, player: int, cards: CardPlan, r: int, fresh: bool
+) -> int:
+    """Deal the world's hands and draw pile from the random integer ``r``; returns what is
+    left of ``r``.  Partial shuffles put a uniform sample of each pool into the hands'
+    places."""
+    one_pool, groups, spans, in_hands = cards
     if one_pool is not None:
         pool = one_pool if fresh else one_pool[:]
         size = len(pool)
@@ -206,52 +224,51 @@ def _deal(
         hand.sort()
         hands[q] = hand
     d.hands = hands
+    return r
 
-    # Tiles: pinned ones from their remembered piles, loose ones from the free points.
+
+def _deal_tiles(d: SpaceMissionState, s: SpaceMissionState, tiles: Knowledge, r: int) -> None:
+    """Deal the tiles the player cannot place from the random integer ``r``: pinned ones
+    from their remembered piles, loose ones from the free point tiles."""
+    free, points, loose, pinned, unknown = tiles
     if not loose and not pinned and not unknown:
         d.taken = s.taken
         d.real = s.real
         d.pool = free
-    else:
-        taken = list(s.taken)
-        real = list(s.real)
-        for pos, seen, seen_points, records in pinned:
-            pile = list(seen)
-            tiles_left = list(seen_points)
-            size = len(tiles_left)
-            for t in records:
-                r, j = divmod(r, size)
-                size -= 1
-                kind = tiles_left[j]
-                tiles_left[j] = tiles_left[size]
-                owner, _, where, seq, reserved = taken[t]
-                taken[t] = (owner, kind, where, seq, reserved)
-                pile[kind] -= 1
-            real[pos] = tuple(pile)
-        for pos in unknown:
-            real[pos] = None
-        if loose:
-            undealt = list(free)
-            tiles_left = list(points)
-            size = len(tiles_left)
-            for t in loose:
-                r, j = divmod(r, size)
-                size -= 1
-                kind = tiles_left[j]
-                tiles_left[j] = tiles_left[size]
-                owner, _, where, seq, reserved = taken[t]
-                taken[t] = (owner, kind, where, seq, reserved)
-                undealt[kind] -= 1
-            d.pool = tuple(undealt)
-        else:
-            d.pool = free
-        d.taken = tuple(taken)
-        d.real = tuple(real)
-
-    d.rng = grb(64)
-    if phase == PICK and d.real[d.pick_pos] is None:
-        d.deal_pile(d.pick_pos)  # someone else is looking at it right now
-    return d
+        return
+    taken = list(s.taken)
+    real = list(s.real)
+    for pos, seen, seen_points, records in pinned:
+        pile = list(seen)
+        tiles_left = list(seen_points)
+        size = len(tiles_left)
+        for t in records:
+            r, j = divmod(r, size)
+            size -= 1
+            kind = tiles_left[j]
+            tiles_left[j] = tiles_left[size]
+            owner, _, where, seq, reserved = taken[t]
+            taken[t] = (owner, kind, where, seq, reserved)
+            pile[kind] -= 1
+        real[pos] = tuple(pile)
+    for pos in unknown:
+        real[pos] = None
+    d.pool = free
+    if loose:
+        undealt = list(free)
+        tiles_left = list(points)
+        size = len(tiles_left)
+        for t in loose:
+            r, j = divmod(r, size)
+            size -= 1
+            kind = tiles_left[j]
+            tiles_left[j] = tiles_left[size]
+            owner, _, where, seq, reserved = taken[t]
+            taken[t] = (owner, kind, where, seq, reserved)
+            undealt[kind] -= 1
+        d.pool = tuple(undealt)
+    d.taken = tuple(taken)
+    d.real = tuple(real)
 
 
 def _tiles(s: SpaceMissionState, player: int) -> Knowledge:

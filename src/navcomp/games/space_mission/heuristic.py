@@ -1,10 +1,10 @@
-"""Space Mission knowledge for the bots: position values and a playout policy.
+"""Space Mission's search hooks for the bots: position values and a playout policy.
 
 ``evaluate`` estimates each seat's final score from what is on the table and
 turns the gaps into values in [0, 1].  ``rollout_action`` is a cheap greedy
 policy for search playouts: build and take tiles when possible, otherwise move
-or draw, never discard at random.  The full heuristic player is in
-:mod:`navcomp.games.space_mission.policy`.
+or draw, never discard at random.  The heuristic player's choice is
+:mod:`navcomp.games.space_mission.decisions`.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from navcomp.core.heuristic import Heuristic
 from navcomp.core.protocol import GameState
 from navcomp.games.space_mission.actions import (
     CONFIRM,
@@ -32,16 +33,11 @@ from navcomp.games.space_mission.components import (
     SPACE,
     WATER,
 )
-from navcomp.games.space_mission.mind import MEDIUM, TUNED, Weights
+from navcomp.games.space_mission.decisions import choose, ranked
+from navcomp.games.space_mission.rules import CONFIRM_TURN, MAIN, OVER, PICK, TOPUP
 from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_total
-from navcomp.games.space_mission.state import (
-    CONFIRM_TURN,
-    MAIN,
-    OVER,
-    PICK,
-    TOPUP,
-    SpaceMissionState,
-)
+from navcomp.games.space_mission.state import SpaceMissionState
+from navcomp.games.space_mission.valuation import MEDIUM, TUNED, Weights
 
 RESERVED_WORTH: Final = 2.5
 """Expected points of a tile reserved on a planet not yet developed."""
@@ -110,7 +106,7 @@ def values_from_scores(scores: Sequence[float]) -> list[float]:
     return values
 
 
-class SpaceMissionHeuristic:
+class SpaceMissionHeuristic(Heuristic):
     """The hooks, with the heuristic player's ``weights``: the medium level's by default.
     ``search_base`` is the same with the tuned weights, for the hard level's playouts."""
 
@@ -120,7 +116,11 @@ class SpaceMissionHeuristic:
 
     def __init__(self, weights: Weights = MEDIUM) -> None:
         self.weights = weights
-        self.search_base = self if weights == TUNED else SpaceMissionHeuristic(TUNED)
+        self._tuned = self if weights == TUNED else SpaceMissionHeuristic(TUNED)
+
+    @property
+    def search_base(self) -> SpaceMissionHeuristic:
+        return self._tuned
 
     def evaluate(self, state: GameState) -> list[float]:
         assert isinstance(state, SpaceMissionState)
@@ -159,16 +159,12 @@ class SpaceMissionHeuristic:
         return self.evaluate(state)
 
     def choose(self, state: GameState, rng: random.Random) -> int:
-        from navcomp.games.space_mission.policy import choose
-
         assert isinstance(state, SpaceMissionState)
         return choose(state, rng, self.weights)
 
     def ranked_actions(self, state: GameState, rng: random.Random) -> list[int]:
         """The heuristic player's choice, then the first steps of its other plans, best
         first: the candidates worth a closer look.  Not every legal action appears."""
-        from navcomp.games.space_mission.policy import ranked
-
         assert isinstance(state, SpaceMissionState)
         return ranked(state, rng, self.weights)
 

@@ -1,8 +1,9 @@
 """The rules that move a Space Mission position: legal actions and their effects.
 
 :class:`SpaceMissionRules` is the half of ``SpaceMissionState`` that plays
-the game; :mod:`~navcomp.games.space_mission.state` adds setup, copying,
-results and the protocol's glue.  The state is flat on purpose: lists of small ints that a
+the game (what a look at a pile does is :mod:`~navcomp.games.space_mission.piles`);
+:mod:`~navcomp.games.space_mission.state` adds setup, copying, results and the
+protocol's glue.  The state is flat on purpose: lists of small ints that a
 clone copies in a few microseconds.  Seats are numbered 0..n-1 in turn order;
 planets are addressed by their ring position 0..7 here and by planet id in
 actions.
@@ -18,10 +19,10 @@ front and keep secrets out of reach of anything that was never seen.
 from __future__ import annotations
 
 from bisect import insort
-from typing import Final, TypeVar
+from typing import Final
 
 from navcomp.core.rng import LCG_ADD, LCG_MUL, MASK64
-from navcomp.games.space_mission import knowledge
+from navcomp.games.space_mission import knowledge, piles
 from navcomp.games.space_mission.actions import (
     CONFIRM,
     DEVELOP0,
@@ -40,12 +41,12 @@ from navcomp.games.space_mission.components import (
     CARDS,
     GREEN_CARDS,
     HAND_SIZE,
-    NUM_KINDS,
     NUM_PLANETS,
     RING_SIZE,
     SPACE,
     card_matches,
 )
+from navcomp.games.space_mission.piles import put
 
 # Phases: what kind of decision the current player faces.
 MAIN: Final = 0  # choose one of the six actions (or start a Top up by discarding)
@@ -70,14 +71,6 @@ Counts of ``None`` mark a memory in a determinized world that must agree with
 the re-dealt tiles: it is derived on demand (see ``remembered``)."""
 
 _DRAW_ONLY: Final = [DRAW]
-
-T = TypeVar("T")
-
-
-def _put(items: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    """``items`` with ``items[index]`` replaced."""
-    return (*items[:index], value, *items[index + 1 :])
-
 
 _POINT_KINDS: Final = tuple(range(SPACE))
 
@@ -311,7 +304,7 @@ class SpaceMissionRules:
         p = self.cur
         self._play_card(p, card)
         pos = self.ship[p]
-        self.scanned = _put(self.scanned, pos, self.scanned[pos] | 1 << p)
+        self.scanned = put(self.scanned, pos, self.scanned[pos] | 1 << p)
         self._look(pos, BY_SCAN)
 
     def _develop(self, cards: tuple[int, int]) -> None:
@@ -319,7 +312,7 @@ class SpaceMissionRules:
         self._play_card(p, cards[0])
         self._play_card(p, cards[1])
         pos = self.ship[p]
-        self.developer = _put(self.developer, pos, p)
+        self.developer = put(self.developer, pos, p)
         chips = self.chips
         chips[p] -= 1
         handed_out: list[Taken] = []
@@ -337,106 +330,17 @@ class SpaceMissionRules:
 
     def _look(self, pos: int, mode: int) -> None:
         """The current player sees the pile at ``pos``; a point tile there means a pick."""
-        pile = self.real[pos]
-        first = not self.touched[pos]
-        if pile is None:
-            pile = self.deal_pile(pos)
-            self.touched = _put(self.touched, pos, True)
-        at = self.cur * RING_SIZE + pos
-        self.derived_memory = _put(self.derived_memory, at, (None, self.take_seq))
-        if self.know is None:
-            self.memory = _put(self.memory, at, (pile, self.take_seq))
-        else:
-            before = knowledge.seen(self, self.cur, pos)
-            self.memory = _put(self.memory, at, (pile, self.take_seq))
-            self.know = knowledge.after_look(self, pos, before, first)
-        self.undo_depth = 0
-        if pile[SPACE] < self.down[pos]:
+        if piles.look(self, pos):
             self.phase = PICK
             self.pick_pos = pos
             self.pick_mode = mode
         else:
-            self._turn_face_up(pos)
             self._finish_action(reversible=False)
 
     def _pick(self, kind: int) -> None:
-        p = self.cur
-        pos = self.pick_pos
-        before = self.real[pos]
-        assert before is not None
-        pile = _put(before, kind, before[kind] - 1)
-        self.real = _put(self.real, pos, pile)
-        down = self.down[pos] - 1
-        self.down = _put(self.down, pos, down)
-        self.take_seq += 1
-        reserve = self.pick_mode == BY_SCAN
-        if reserve:
-            self.chips[p] -= 1
-        self.taken += ((p, kind, pos, self.take_seq, reserve),)
-        at = p * RING_SIZE + pos
-        self.memory = _put(self.memory, at, (pile, self.take_seq))
-        self.derived_memory = _put(self.derived_memory, at, (None, self.take_seq))
-        if self.know is not None:
-            self.know = knowledge.after_pick(self, len(self.taken) - 1)
-        if pile[SPACE] == down:
-            self._turn_face_up(pos)
+        piles.take(self, kind, reserve=self.pick_mode == BY_SCAN)
         self.pick_pos = self.pick_mode = -1
         self._finish_action(reversible=False)
-
-    def deal_pile(self, pos: int) -> tuple[int, ...]:
-        """Deal the undealt pile at ``pos`` from the undealt tiles.
-
-        In a real game this is a pile nobody has seen.  In a determinized world
-        it may be a pile others looked at and the world's player did not
-        (``touched``): it must then hold a point tile (or it would have been
-        turned up), and enough point tiles must stay undealt for every other
-        such pile.  Deals that break this are drawn again.
-        """
-        size = self.down[pos]
-        must_score = self.touched[pos] and size > 0
-        real, touched, down = self.real, self.touched, self.down
-        still_needed = sum(
-            1
-            for other in range(RING_SIZE)
-            if other != pos and real[other] is None and touched[other] and down[other]
-        )
-        rng = self.rng
-        undealt = sum(self.pool)
-        while True:
-            pool = list(self.pool)
-            pile = [0] * NUM_KINDS
-            left = undealt
-            for _ in range(size):
-                rng = (rng * LCG_MUL + LCG_ADD) & MASK64  # a step of navcomp.core.rng
-                r = ((rng >> 32) * left) >> 32
-                kind = 0
-                while r >= pool[kind]:
-                    r -= pool[kind]
-                    kind += 1
-                pool[kind] -= 1
-                pile[kind] += 1
-                left -= 1
-            if (not must_score or pile[SPACE] < size) and left - pool[SPACE] >= still_needed:
-                break
-        self.rng = rng
-        self.pool = tuple(pool)
-        dealt = tuple(pile)
-        self.real = _put(self.real, pos, dealt)
-        return dealt
-
-    def _turn_face_up(self, pos: int) -> None:
-        """The pile holds no point tile: its space tiles are turned face up."""
-        pile = self.real[pos]
-        assert pile is not None
-        spaces = pile[SPACE]
-        if self.know is not None:
-            self.know = knowledge.before_turn_up(self, pos, spaces)
-        self.real = _put(self.real, pos, _put(pile, SPACE, 0))
-        self.down = _put(self.down, pos, self.down[pos] - spaces)
-        self.up = _put(self.up, pos, self.up[pos] + spaces)
-        self.faceup += spaces
-        if self.faceup >= self.threshold:
-            self.final_round = True
 
     def _end_turn(self) -> None:
         p = self.cur

@@ -26,19 +26,8 @@ from navcomp.games.space_mission.components import (
 )
 from navcomp.games.space_mission.determinize import Determinizer
 from navcomp.games.space_mission.determinize import determinize as _determinize
-from navcomp.games.space_mission.rules import BY_DEVELOP as BY_DEVELOP
-from navcomp.games.space_mission.rules import BY_DISCOVER as BY_DISCOVER
-from navcomp.games.space_mission.rules import BY_SCAN as BY_SCAN
-from navcomp.games.space_mission.rules import CONFIRM_TURN as CONFIRM_TURN
-from navcomp.games.space_mission.rules import LOOK_NAMES as LOOK_NAMES
-from navcomp.games.space_mission.rules import MAIN as MAIN
-from navcomp.games.space_mission.rules import OVER as OVER
-from navcomp.games.space_mission.rules import PHASE_NAMES as PHASE_NAMES
-from navcomp.games.space_mission.rules import PICK as PICK
-from navcomp.games.space_mission.rules import TOPUP as TOPUP
-from navcomp.games.space_mission.rules import Memory as Memory
-from navcomp.games.space_mission.rules import SpaceMissionRules
-from navcomp.games.space_mission.rules import Taken as Taken
+from navcomp.games.space_mission.piles import deal_pile
+from navcomp.games.space_mission.rules import MAIN, OVER, Memory, SpaceMissionRules
 
 if TYPE_CHECKING:
     from navcomp.games.space_mission.game import SpaceMissionGame
@@ -164,7 +153,7 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         if counts is None:
             pile = self.real[pos]
             if pile is None:  # a determinized world deals what it is asked about
-                pile = self.deal_pile(pos)
+                pile = deal_pile(self, pos)
             derived = list(pile)
             for owner, kind, where, taken_at, _ in self.taken:
                 if where == pos and taken_at > seq and owner != player:
@@ -211,6 +200,12 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         from navcomp.games.space_mission.views import view
 
         return view(self, player)
+
+    def private_view(self, seat: int, revealed: bool = False) -> dict[str, JSON]:
+        from navcomp.games.space_mission.views import check_seat, private_view
+
+        check_seat(self, seat)
+        return private_view(self, seat, hidden_reserved=self.hide_reserved and not revealed)
 
     def revealed_view(self, player: int) -> JSON:
         if not self.hide_reserved:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from types import MappingProxyType
 
 from navcomp.core.protocol import JSON, GameState
-from navcomp.core.terminal import BasicTerminal
+from navcomp.core.terminal import TerminalHooks
 from navcomp.games.space_mission import render
 from navcomp.games.space_mission.actions import Action
 from navcomp.games.space_mission.state import SpaceMissionState
@@ -45,7 +45,7 @@ Undo takes back a fly, jump or discard of this turn; drawing cards, looking at a
 pile and confirmed turns are final."""
 
 
-class SpaceMissionTerminal(BasicTerminal):
+class SpaceMissionTerminal(TerminalHooks):
     help = HELP
     option_help = MappingProxyType(
         {

@@ -11,7 +11,7 @@ that player's memory).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from navcomp.core.protocol import JSON, UNDO_TEXT
 from navcomp.games.space_mission.actions import Action, action_text
@@ -23,15 +23,10 @@ from navcomp.games.space_mission.components import (
     RING_SIZE,
     TILE_NAMES,
 )
-from navcomp.games.space_mission.state import (
-    BY_SCAN,
-    LOOK_NAMES,
-    OVER,
-    PHASE_NAMES,
-    PICK,
-    TOPUP,
-    SpaceMissionState,
-)
+from navcomp.games.space_mission.rules import BY_SCAN, LOOK_NAMES, OVER, PHASE_NAMES, PICK, TOPUP
+
+if TYPE_CHECKING:
+    from navcomp.games.space_mission.state import SpaceMissionState
 
 VIEW_VERSION = 1
 TOPUP_HIDDEN = "choose cards for a Top up"
@@ -50,18 +45,51 @@ def _card_texts(cards: list[int]) -> list[str]:
 
 
 def public_view(s: SpaceMissionState) -> dict[str, Any]:
-    n = s.n
-    ring = s.board.ring
-    reserved = [[0] * n for _ in range(RING_SIZE)]
-    collected = [0] * n
+    reserved = [[0] * s.n for _ in range(RING_SIZE)]
+    collected = [0] * s.n
     for owner, _, pos, _, is_reserved in s.taken:
         if is_reserved:
             reserved[pos][owner] += 1
         else:
             collected[owner] += 1
-    stations = s.stations()
+    over = s.phase == OVER
+    view: dict[str, Any] = {
+        "game": "space-mission",
+        "version": VIEW_VERSION,
+        "players": s.n,
+        "phase": PHASE_NAMES[s.phase],
+        "current_player": None if over else s.cur,
+        "start_player": s.start,
+        "round": s.rounds + (0 if over else 1),
+        "last_round": s.final_round,
+        "actions_taken": s.done,
+        "can_undo": s.can_undo(),
+        "looking_at": None,
+        "space_face_up": s.faceup,
+        "space_threshold": s.threshold,
+        "draw_pile": len(s.draw),
+        "discard_pile": _card_texts(s.discard),
+        "planets": _planets(s, reserved),
+        "seats": _seats(s, reserved, collected),
+        "options": {"hide_reserved": s.hide_reserved, "max_rounds": s.max_rounds},
+        "result": None,
+    }
+    if s.phase == PICK:
+        view["looking_at"] = {
+            "planet": PLANETS[s.board.ring[s.pick_pos]].slug,
+            "for": LOOK_NAMES[s.pick_mode],
+        }
+    result = s.result()
+    if result is not None:
+        view["result"] = result.to_json()
+    return view
+
+
+def _planets(s: SpaceMissionState, reserved: list[list[int]]) -> list[dict[str, Any]]:
+    """The ring's planets in order, with what lies on and around each."""
+    n = s.n
     planets = []
-    for pos, planet_id in enumerate(ring):
+    for pos, planet_id in enumerate(s.board.ring):
         planet = PLANETS[planet_id]
         developer = s.developer[pos]
         planets.append(
@@ -80,7 +108,16 @@ def public_view(s: SpaceMissionState) -> dict[str, Any]:
                 "ships": [p for p in range(n) if s.ship[p] == pos],
             }
         )
-    seats = [
+    return planets
+
+
+def _seats(
+    s: SpaceMissionState, reserved: list[list[int]], collected: list[int]
+) -> list[dict[str, Any]]:
+    """What everybody sees of each seat."""
+    ring = s.board.ring
+    stations = s.stations()
+    return [
         {
             "seat": p,
             "ship": "gate" if s.ship[p] == GATE else PLANETS[ring[s.ship[p]]].slug,
@@ -91,50 +128,21 @@ def public_view(s: SpaceMissionState) -> dict[str, Any]:
             "tiles": collected[p],
             "reserved": sum(reserved[pos][p] for pos in range(RING_SIZE)),
         }
-        for p in range(n)
+        for p in range(s.n)
     ]
-    over = s.phase == OVER
-    view: dict[str, Any] = {
-        "game": "space-mission",
-        "version": VIEW_VERSION,
-        "players": n,
-        "phase": PHASE_NAMES[s.phase],
-        "current_player": None if over else s.cur,
-        "start_player": s.start,
-        "round": s.rounds + (0 if over else 1),
-        "last_round": s.final_round,
-        "actions_taken": s.done,
-        "can_undo": s.can_undo(),
-        "looking_at": None,
-        "space_face_up": s.faceup,
-        "space_threshold": s.threshold,
-        "draw_pile": len(s.draw),
-        "discard_pile": _card_texts(s.discard),
-        "planets": planets,
-        "seats": seats,
-        "options": {"hide_reserved": s.hide_reserved, "max_rounds": s.max_rounds},
-        "result": None,
-    }
-    if s.phase == PICK:
-        view["looking_at"] = {
-            "planet": PLANETS[ring[s.pick_pos]].slug,
-            "for": LOOK_NAMES[s.pick_mode],
-        }
-    result = s.result()
-    if result is not None:
-        view["result"] = result.to_json()
-    return view
 
 
-def private_view(s: SpaceMissionState, player: int) -> dict[str, Any]:
+def private_view(s: SpaceMissionState, player: int, hidden_reserved: bool) -> dict[str, Any]:
+    """``player``'s own part of their view; ``hidden_reserved``: the printed rule hides
+    which tiles they reserved from them."""
     ring = s.board.ring
     reserved: list[dict[str, Any]] = []
     for owner, kind, pos, _, is_reserved in s.taken:
         if owner == player and is_reserved:
             entry: dict[str, Any] = {"planet": PLANETS[ring[pos]].slug}
-            entry["tile"] = None if s.hide_reserved else TILE_NAMES[kind]
+            entry["tile"] = None if hidden_reserved else TILE_NAMES[kind]
             reserved.append(entry)
-    if not s.hide_reserved:
+    if not hidden_reserved:
         reserved.sort(key=lambda e: (e["planet"], e["tile"]))
     else:
         reserved.sort(key=lambda e: e["planet"])
@@ -164,13 +172,18 @@ def private_view(s: SpaceMissionState, player: int) -> dict[str, Any]:
     return private
 
 
-def view(s: SpaceMissionState, player: int | None) -> JSON:
+def check_seat(s: SpaceMissionState, player: int | None) -> None:
+    """Refuse a viewer that is neither a seat of the game nor the spectator (``None``)."""
     if player is not None and not (isinstance(player, int) and 0 <= player < s.n):
         raise ValueError(f"no seat {player!r} in a {s.n}-player game")
+
+
+def view(s: SpaceMissionState, player: int | None) -> JSON:
+    check_seat(s, player)
     result = public_view(s)
     result["you"] = player
     if player is not None:
-        result["private"] = private_view(s, player)
+        result["private"] = private_view(s, player, s.hide_reserved)
     return result
 
 
@@ -179,11 +192,10 @@ def views(s: SpaceMissionState, players: Sequence[int | None]) -> dict[int | Non
     public = public_view(s)
     out: dict[int | None, JSON] = {}
     for player in players:
-        if player is not None and not (isinstance(player, int) and 0 <= player < s.n):
-            raise ValueError(f"no seat {player!r} in a {s.n}-player game")
+        check_seat(s, player)
         seen = {**public, "you": player}
         if player is not None:
-            seen["private"] = private_view(s, player)
+            seen["private"] = private_view(s, player, s.hide_reserved)
         out[player] = seen
     return out
 

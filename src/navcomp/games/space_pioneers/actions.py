@@ -1,4 +1,4 @@
-"""Space Pioneers actions: dense ids with text and JSON forms.
+"""Space Pioneers actions: dense ids, a value type, text and JSON forms.
 
 ======== =================================== =========================================
 kind     text form                           meaning
@@ -21,14 +21,18 @@ place    ``place 2 -1 0``                    the chosen card into player 2's net
 ======== =================================== =========================================
 
 Ids are grouped in this order, so lists built kind by kind are already sorted.
+:class:`Action` is one decision as a value: ``Action.from_id``, ``.id``, ``str(a)`` (its
+text form), ``Action.from_text``, ``.to_json()`` and ``Action.from_json``.
 A card is named by its planet or ship and its copy number (1 to 8 for planets,
 1 to 4 for ships); its JSON form is its id, 0 to 95.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
-from typing import Any, Final
+from dataclasses import dataclass
+from typing import Any, ClassVar, Final
 
 from navcomp.core.errors import MalformedActionError
 from navcomp.games.space_pioneers.components import CARDS, CELLS, GRID, MAX_PLAYERS, NUM_CARDS
@@ -87,21 +91,78 @@ def _card(text: str) -> int:
         raise MalformedActionError(f"no card is called {text!r} (try e.g. Pyros-3)") from None
 
 
-def to_text(action: int) -> str:
-    if action < DRAW:
-        return f"take {action - TAKE0 + 1}"
-    if action < CHOOSE0:
-        return _WORDS[action]
-    if action < PLACE0:
-        base = REMOVE0 if action >= REMOVE0 else CAPTURE0 if action >= CAPTURE0 else CHOOSE0
-        word = next(w for w, b in _CARD_ACTIONS.items() if b == base)
-        return f"{word} {CARD_NAMES[action - base]}"
-    network, cell = divmod(action - PLACE0, CELLS)
-    x, y = cell_xy(cell)
-    return f"place {network} {x} {y}"
+KINDS: Final = ("take", *_WORDS.values(), *_CARD_ACTIONS, "place")
 
 
-def from_text(text: str) -> int:
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One decision as a small hashable value.  ``str(a)`` is its text form."""
+
+    KINDS: ClassVar[tuple[str, ...]] = KINDS
+
+    kind: str
+    slot: int | None = None
+    """The face-up slot a ``take`` draws from, 0 or 1."""
+    card: int | None = None
+    """The card a ``choose``, ``capture`` or ``remove`` names."""
+    network: int | None = None
+    """Whose network a ``place`` puts the chosen card into."""
+    cell: int | None = None
+    """Where in that network (see :func:`cell_xy`)."""
+
+    @property
+    def id(self) -> int:
+        return _ID_BY_ACTION[self]
+
+    @classmethod
+    def from_id(cls, action_id: int) -> Action:
+        if isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
+            raise MalformedActionError(f"no action has id {action_id}")
+        return ACTIONS[action_id]
+
+    def __str__(self) -> str:
+        if self.slot is not None:
+            return f"take {self.slot + 1}"
+        if self.card is not None:
+            return f"{self.kind} {CARD_NAMES[self.card]}"
+        if self.cell is not None:
+            x, y = cell_xy(self.cell)
+            return f"place {self.network} {x} {y}"
+        return self.kind
+
+    @classmethod
+    def from_text(cls, text: str) -> Action:
+        return ACTIONS[_id_from_text(text)]
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.kind}
+        if self.slot is not None:
+            data["slot"] = self.slot
+        elif self.card is not None:
+            data["card"] = self.card
+        elif self.cell is not None:
+            x, y = cell_xy(self.cell)
+            data.update(network=self.network, x=x, y=y)
+        return data
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> Action:
+        return ACTIONS[_id_from_json(data)]
+
+
+def _all_actions() -> tuple[Action, ...]:
+    table = [Action("take", slot=slot) for slot in range(DRAW - TAKE0)]
+    table += [Action(_WORDS[word]) for word in range(DRAW, CHOOSE0)]
+    table += [Action(kind, card=c) for kind in _CARD_ACTIONS for c in range(NUM_CARDS)]
+    table += [
+        Action("place", network=network, cell=cell)
+        for network in range(MAX_PLAYERS)
+        for cell in range(CELLS)
+    ]
+    return tuple(table)
+
+
+def _id_from_text(text: str) -> int:
     words = text.strip().lower().split()
     if not words:
         raise MalformedActionError("an empty action")
@@ -123,19 +184,6 @@ def from_text(text: str) -> int:
     raise MalformedActionError(f"cannot read {text!r} as an action")
 
 
-def to_json(action: int) -> dict[str, Any]:
-    if action < DRAW:
-        return {"type": "take", "slot": action - TAKE0}
-    if action < CHOOSE0:
-        return {"type": _WORDS[action]}
-    if action < PLACE0:
-        text = to_text(action).split()[0]
-        return {"type": text, "card": action - _CARD_ACTIONS[text]}
-    network, cell = divmod(action - PLACE0, CELLS)
-    x, y = cell_xy(cell)
-    return {"type": "place", "network": network, "x": x, "y": y}
-
-
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     value = data.get(key)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -143,7 +191,7 @@ def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
     return value
 
 
-def from_json(data: Mapping[str, Any]) -> int:
+def _id_from_json(data: Mapping[str, Any]) -> int:
     kind = data.get("type")
     if kind == "take":
         return TAKE0 + _int(data, "slot", 0, 1)
@@ -157,3 +205,15 @@ def from_json(data: Mapping[str, Any]) -> int:
         y = _int(data, "y", -_HALF, _HALF)
         return place_action(network, xy_cell(x, y))
     raise MalformedActionError(f"unknown action type {kind!r}")
+
+
+ACTIONS: Final = _all_actions()
+_ID_BY_ACTION: Final = {a: i for i, a in enumerate(ACTIONS)}
+assert len(ACTIONS) == NUM_ACTIONS
+assert ACTIONS[CAPTURE0].kind == "capture" and ACTIONS[PLACE0].kind == "place"
+
+
+@functools.cache
+def action_text(action_id: int) -> str:
+    """``str(Action.from_id(action_id))``, made once per id."""
+    return str(Action.from_id(action_id))

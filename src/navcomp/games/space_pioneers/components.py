@@ -10,6 +10,7 @@ its two left corners, its right side its two right corners.
 from __future__ import annotations
 
 import json
+from enum import IntFlag
 from importlib import resources
 from typing import Final, NamedTuple
 
@@ -51,10 +52,21 @@ ABOVE: Final = 2
 BELOW: Final = 3
 STEPS: Final = ((LEFT, -1), (RIGHT, 1), (ABOVE, -GRID), (BELOW, GRID))
 
-# The criteria a touching side meets, as bits.
-COLOUR: Final = 1
-OUTER: Final = 2
-MIDDLE: Final = 4
+
+class Criterion(IntFlag):
+    """The criteria a touching side meets."""
+
+    COLOUR = 1
+    """Both cards are of the same colour."""
+    OUTER = 2
+    """The two corner symbols of the touching edges are the same."""
+    MIDDLE = 4
+    """Above or below: the middle symbols of the touching edges are the same."""
+
+
+_COLOUR, _OUTER, _MIDDLE = int(Criterion.COLOUR), int(Criterion.OUTER), int(Criterion.MIDDLE)
+"""The criteria as plain ints, for the table of every pair of cards (an operation on a
+flag is a call of Python code)."""
 
 
 class Card(NamedTuple):
@@ -98,23 +110,24 @@ class Card(NamedTuple):
 
 
 def criteria(new: Card, old: Card, where: int) -> int:
-    """The criteria (bits) met by ``new`` placed with ``old`` on its ``where`` side."""
-    met = COLOUR if new.colour == old.colour else 0
+    """The criteria (the bits of a :class:`Criterion`) met by ``new`` placed with ``old`` on
+    its ``where`` side."""
+    met = _COLOUR if new.colour == old.colour else 0
     if where == LEFT:
         outer = (new.top[0], new.bottom[0]) == (old.top[2], old.bottom[2])
     elif where == RIGHT:
         outer = (new.top[2], new.bottom[2]) == (old.top[0], old.bottom[0])
     elif where == ABOVE:
         outer = (new.top[0], new.top[2]) == (old.bottom[0], old.bottom[2])
-        met |= MIDDLE if new.top[1] == old.bottom[1] else 0
+        met |= _MIDDLE if new.top[1] == old.bottom[1] else 0
     else:
         outer = (new.bottom[0], new.bottom[2]) == (old.top[0], old.top[2])
-        met |= MIDDLE if new.bottom[1] == old.top[1] else 0
-    return met | (OUTER if outer else 0)
+        met |= _MIDDLE if new.bottom[1] == old.top[1] else 0
+    return met | (_OUTER if outer else 0)
 
 
 def two_or_more(met: int) -> bool:
-    return met in (COLOUR | OUTER, COLOUR | MIDDLE, OUTER | MIDDLE, COLOUR | OUTER | MIDDLE)
+    return bin(met).count("1") >= 2
 
 
 def match_rates(cards: list[Card]) -> tuple[float, float]:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from navcomp.core.protocol import JSON, Game, GameInfo
-from navcomp.games.space_pioneers import actions
+from navcomp.games.space_pioneers.actions import NUM_ACTIONS, Action, action_text
 from navcomp.games.space_pioneers.components import MAX_PLAYERS, MIN_PLAYERS
 from navcomp.games.space_pioneers.heuristic import SpacePioneersHeuristic
 from navcomp.games.space_pioneers.state import SpacePioneersState
@@ -19,7 +19,7 @@ class SpacePioneersGame(Game[SpacePioneersState]):
         title="Space Pioneers",
         min_players=MIN_PLAYERS,
         max_players=MAX_PLAYERS,
-        num_distinct_actions=actions.NUM_ACTIONS,
+        num_distinct_actions=NUM_ACTIONS,
         options={},
     )
     heuristic = SpacePioneersHeuristic()
@@ -32,16 +32,18 @@ class SpacePioneersGame(Game[SpacePioneersState]):
         return SpacePioneersState.new(num_players, seed, self.normalize_options(options))
 
     def state_from_json(self, data: JSON) -> SpacePioneersState:
-        return SpacePioneersState.from_json(data)
+        from navcomp.games.space_pioneers.storage import state_from_json
+
+        return state_from_json(data)
 
     def action_to_text(self, action: int) -> str:
-        return actions.to_text(action)
+        return action_text(action)
 
     def action_from_text(self, text: str) -> int:
-        return actions.from_text(text)
+        return Action.from_text(text).id
 
     def action_to_json(self, action: int) -> JSON:
-        return actions.to_json(action)
+        return Action.from_id(action).to_json()
 
     def action_from_json(self, data: JSON) -> int:
-        return actions.from_json(data)
+        return Action.from_json(data).id

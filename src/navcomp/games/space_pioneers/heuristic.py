@@ -1,11 +1,11 @@
-"""Space Pioneers knowledge for the bots: position values, a playout policy, the medium player.
+"""Space Pioneers' search hooks for the bots: position values, a playout policy.
 
 ``evaluate`` estimates each seat's final points (points scored, plus what its network,
 missions in reach and top-secret tasks should still bring) and turns the gaps into
 values in [0, 1].  ``rollout_action`` is a cheap policy for search playouts: draw from
 the deck, place a card that captures if one does, else a random card in a random place
-of the own network, never remove a spaceship.  The medium player is in
-:mod:`navcomp.games.space_pioneers.policy`.
+of the own network, never remove a spaceship.  The heuristic player's choice (the
+medium level) is :mod:`navcomp.games.space_pioneers.decisions`.
 """
 
 from __future__ import annotations
@@ -15,13 +15,17 @@ import random
 from collections.abc import Sequence
 from typing import Final
 
+from navcomp.core.heuristic import Heuristic
 from navcomp.core.protocol import GameState
 from navcomp.games.space_pioneers import actions as act
 from navcomp.games.space_pioneers.components import CELLS, CENTRE, PLANET, SHIP
+from navcomp.games.space_pioneers.decisions import choose, ranked
+from navcomp.games.space_pioneers.features import net_of
 from navcomp.games.space_pioneers.network import KIND, TYPE, places
-from navcomp.games.space_pioneers.policy import Seat, choose, net_of, ranked
 from navcomp.games.space_pioneers.rules import CAPTURE, CHOOSE, DRAW, PLACE, REMOVE
+from navcomp.games.space_pioneers.scoring import points
 from navcomp.games.space_pioneers.state import SpacePioneersState
+from navcomp.games.space_pioneers.valuation import Seat
 
 SCALE: Final = 5.0
 """Points of lead that make a position clearly better (the logistic's scale)."""
@@ -35,7 +39,7 @@ SOLO_PAR: Final = 20.0
 def estimated_points(s: SpacePioneersState) -> list[float]:
     """Per seat: points scored (without tasks) plus what its network should still bring."""
     nets = [net_of(net) for net in s.networks]
-    return [s.score(p) + Seat(s, p, nets).base for p in range(s.n)]
+    return [points(s, p) + Seat(s, p, nets).base for p in range(s.n)]
 
 
 def values_from_points(points: Sequence[float]) -> list[float]:
@@ -53,7 +57,7 @@ def _logistic(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, x))))
 
 
-class SpacePioneersHeuristic:
+class SpacePioneersHeuristic(Heuristic):
     rollout_turns = ROLLOUT_TURNS
 
     def evaluate(self, state: GameState) -> list[float]:

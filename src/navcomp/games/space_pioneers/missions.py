@@ -7,9 +7,10 @@ player after placing a card and stays met.  Tasks are judged once, at the end.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import IntFlag
 from typing import Final
 
-from navcomp.games.space_pioneers.components import PLANET, SHIP
+from navcomp.games.space_pioneers.components import COLOURS, PLANET, SHIP
 from navcomp.games.space_pioneers.network import (
     COLOUR_OF,
     KIND,
@@ -24,7 +25,36 @@ from navcomp.games.space_pioneers.network import (
 MISSIONS: Final = ("capture_elsewhere", "four_captures", "six_in_line", "four_planet_colours")
 """The wording differs from the printed card where bot games showed a mission met in
 (almost) every game or (almost) none: see docs/rules/space-pioneers.md."""
-ALL_MISSIONS: Final = (1 << len(MISSIONS)) - 1
+
+
+class Mission(IntFlag):
+    """The missions as bits of the missions a seat has met (``missions``), in the order
+    of :data:`MISSIONS`."""
+
+    CAPTURE_ELSEWHERE = 1
+    FOUR_CAPTURES = 2
+    SIX_IN_LINE = 4
+    FOUR_PLANET_COLOURS = 8
+
+
+ALL_MISSIONS: Final = int(
+    Mission.CAPTURE_ELSEWHERE
+    | Mission.FOUR_CAPTURES
+    | Mission.SIX_IN_LINE
+    | Mission.FOUR_PLANET_COLOURS
+)
+assert (1 << len(MISSIONS)) - 1 == ALL_MISSIONS
+
+
+class SoloMission(IntFlag):
+    """The solo card's two missions on the side up, as bits of those met (``side_done``):
+    side A's capture and big network, side B's long line and spaceship removed."""
+
+    FIRST = 1
+    SECOND = 2
+    BOTH = FIRST | SECOND
+
+
 LINE: Final = 6
 """Cards in one unbroken row or column for mission 3 (printed: four)."""
 CAPTURES: Final = 4
@@ -69,14 +99,16 @@ def missions_met(done: int, network: Network, turn: Turn, captured: int = 0) -> 
     planet cards the player has captured in all, this turn's included."""
     met = 0
     if turn.placed_elsewhere and turn.captured:
-        met |= 1
+        met |= Mission.CAPTURE_ELSEWHERE
     if turn.captured >= 2 or captured >= CAPTURES:
-        met |= 2
-    if not done & 4 and longest_line(network) >= LINE:
-        met |= 4
-    if not done & 8 and len({COLOUR_OF[c] for c in network.values() if KIND[c] == PLANET}) == 4:
-        met |= 8
-    return met & ~done
+        met |= Mission.FOUR_CAPTURES
+    if not done & Mission.SIX_IN_LINE and longest_line(network) >= LINE:
+        met |= Mission.SIX_IN_LINE
+    if not done & Mission.FOUR_PLANET_COLOURS and len(
+        {COLOUR_OF[c] for c in network.values() if KIND[c] == PLANET}
+    ) == len(COLOURS):
+        met |= Mission.FOUR_PLANET_COLOURS
+    return int(met & ~done)
 
 
 def solo_targets(completed: int) -> tuple[int, int]:
@@ -91,11 +123,18 @@ def solo_targets(completed: int) -> tuple[int, int]:
 def solo_met(side: int, done: int, network: Network, turn: Turn, completed: int = 0) -> int:
     """The bits of the current solo side's missions not yet in ``done`` met now."""
     cards, line = solo_targets(completed)
+    met = SoloMission(0)
     if side == 0:
-        met = (1 if turn.captured else 0) | (2 if len(network) >= cards else 0)
+        if turn.captured:
+            met |= SoloMission.FIRST
+        if len(network) >= cards:
+            met |= SoloMission.SECOND
     else:
-        met = (1 if longest_line(network) >= line else 0) | (2 if turn.removed_from_network else 0)
-    return met & ~done
+        if longest_line(network) >= line:
+            met |= SoloMission.FIRST
+        if turn.removed_from_network:
+            met |= SoloMission.SECOND
+    return int(met & ~done)
 
 
 @dataclass(frozen=True)

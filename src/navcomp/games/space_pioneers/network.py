@@ -14,15 +14,13 @@ from navcomp.games.space_pioneers.components import (
     BELOW,
     CARDS,
     CELLS,
-    COLOUR,
     GRID,
     LEFT,
-    MIDDLE,
     NUM_CARDS,
-    OUTER,
     PLANET,
     RIGHT,
     criteria,
+    two_or_more,
 )
 
 Network = dict[int, int]
@@ -49,9 +47,9 @@ COLOUR_OF: Final = tuple(card.colour for card in CARDS)
 MATCH: Final = bytes(
     criteria(new, old, where) for new in CARDS for old in CARDS for where in range(4)
 )
-"""``MATCH[(new * NUM_CARDS + old) * 4 + where]``: the criteria bits met."""
-TWO: Final = tuple(bin(met).count("1") >= 2 for met in range(8))
-_ = (COLOUR, OUTER, MIDDLE)  # the bits MATCH holds
+"""``MATCH[(new * NUM_CARDS + old) * 4 + where]``: the criteria met (a ``Criterion``)."""
+TWO: Final = tuple(two_or_more(met) for met in range(8))
+"""``TWO[met]``: ``met`` holds two criteria or more."""
 
 
 def fits(card: int, cell: int, network: Network, own: bool) -> bool:

@@ -17,7 +17,7 @@ from navcomp.games.space_pioneers import actions as act
 from navcomp.games.space_pioneers.components import CELLS, CENTRE, PLANET, SHIP
 from navcomp.games.space_pioneers.missions import (
     ALL_MISSIONS,
-    MISSION_POINTS,
+    SoloMission,
     Turn,
     missions_met,
     solo_met,
@@ -41,7 +41,9 @@ OVER: Final = 5
 PHASE_NAMES: Final = ("draw", "choose", "place", "capture", "remove", "over")
 
 
-class PioneersRules:
+class SpacePioneersRules:
+    """Legal actions and their effects; the fields are declared here, stored by the state."""
+
     __slots__ = (
         "captured",
         "current",
@@ -120,7 +122,7 @@ class PioneersRules:
         if phase == CHOOSE:
             return [act.PASS, *(act.CHOOSE0 + c for c in self._placeable())]
         if phase == PLACE:
-            return [act.BACK, *self._targets(self.selected)]
+            return [act.BACK, *self.targets(self.selected)]
         if phase == CAPTURE:
             network = self.networks[self.placed_in]
             return sorted(act.CAPTURE0 + network[cell] for cell in self._capturable())
@@ -161,7 +163,7 @@ class PioneersRules:
             out.append(card)
         return out
 
-    def _targets(self, card: int) -> list[int]:
+    def targets(self, card: int) -> list[int]:
         """Place actions for ``card``, ascending."""
         out: list[int] = []
         for owner, network in enumerate(self.networks):
@@ -253,7 +255,7 @@ class PioneersRules:
             self.turn.placed_elsewhere = True
             self.elsewhere[p][owner] += 1
         if KIND[card] == PLANET:
-            options = _capture_options(network, cell)
+            options = capture_options(network, cell)
             if len(options) > 1:
                 self.pending = options
                 self.picked = []
@@ -289,7 +291,7 @@ class PioneersRules:
             return
         self.side_done |= met
         self.solo_done += bin(met).count("1")
-        if self.side_done == 3:
+        if self.side_done == SoloMission.BOTH:
             if self.side == 1:
                 self.solo_cards += 1
             self.side ^= 1
@@ -323,14 +325,8 @@ class PioneersRules:
         self.turn_number += 1
         self.phase = DRAW if self.deck or max(self.face_up) >= 0 else CHOOSE
 
-    def score(self, p: int) -> int:
-        """Points counted so far, without the top-secret tasks."""
-        if self.n == 1:
-            return len(self.captured[0]) + MISSION_POINTS * self.solo_done
-        return len(self.captured[p]) + MISSION_POINTS * bin(self.missions[p]).count("1")
 
-
-def _capture_options(network: Network, cell: int) -> list[tuple[int, ...]]:
+def capture_options(network: Network, cell: int) -> list[tuple[int, ...]]:
     """The largest sets of same-planet cells removable without splitting the network."""
     planet = TYPE[network[cell]]
     same = [

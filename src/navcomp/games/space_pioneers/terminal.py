@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from navcomp.core.protocol import JSON, GameState
-from navcomp.core.terminal import BasicTerminal
-from navcomp.games.space_pioneers import actions as act
+from navcomp.core.terminal import TerminalHooks
 from navcomp.games.space_pioneers import render
+from navcomp.games.space_pioneers.actions import Action
 from navcomp.games.space_pioneers.views import card_json
 
 HELP = """\
@@ -27,7 +27,7 @@ _ORDER = {"take": 1, "draw": 0, "seek": 2, "choose": 0, "pass": 1, "place": 0, "
 _ORDER |= {"capture": 0, "done": 0, "remove": 1}
 
 
-class SpacePioneersTerminal(BasicTerminal):
+class SpacePioneersTerminal(TerminalHooks):
     help = HELP
 
     def render(
@@ -43,11 +43,11 @@ class SpacePioneersTerminal(BasicTerminal):
 
     def order_choices(self, state: GameState, actions: Sequence[int]) -> list[int]:
         """The usual move first: draw, choose, place; 'done' before removing a ship."""
-        return sorted(actions, key=lambda a: (_ORDER[act.to_text(a).split()[0]], a))
+        return sorted(actions, key=lambda a: (_ORDER[Action.from_id(a).kind], a))
 
     def choice_label(self, state: GameState, action: int) -> str:
-        text = act.to_text(action)
-        data = act.to_json(action)
+        text = state.game.action_to_text(action)
+        data = Action.from_id(action).to_json()
         if "card" in data:
             card = card_json(data["card"])
             return f"{text}  ({card['colour']} {card['kind']})"

@@ -21,9 +21,12 @@ from navcomp.games.space_pioneers.missions import (
     SIDE_NAMES,
     SOLO_SIDES,
     TOP_SECRET,
+    Mission,
+    SoloMission,
     solo_targets,
 )
 from navcomp.games.space_pioneers.rules import OVER, PHASE_NAMES
+from navcomp.games.space_pioneers.scoring import points, tasks_met
 
 if TYPE_CHECKING:
     from navcomp.games.space_pioneers.state import SpacePioneersState
@@ -52,10 +55,8 @@ def _public(s: SpacePioneersState) -> dict[str, Any]:
                 for cell, card in sorted(s.networks[p].items())
             ],
             "captured": _cards(s.captured[p]),
-            "missions": [
-                bool(s.missions[p] >> i & 1) for i in range(len(MISSIONS) if s.n > 1 else 0)
-            ],
-            "points": s.score(p),
+            "missions": [bool(s.missions[p] & mission) for mission in Mission] if s.n > 1 else [],
+            "points": points(s, p),
             "secret": None,
         }
         if over and s.secrets:
@@ -86,7 +87,7 @@ def _public(s: SpacePioneersState) -> dict[str, Any]:
             "targets": dict(
                 zip(("big_network", "long_line"), solo_targets(s.solo_cards), strict=True)
             ),
-            "done": [bool(s.side_done >> i & 1) for i in range(2)],
+            "done": [bool(s.side_done & done) for done in (SoloMission.FIRST, SoloMission.SECOND)],
             "fulfilled": s.solo_done,
             "completed": s.solo_cards,
             "last_turn": s.last_turn,
@@ -102,7 +103,7 @@ def _secret(s: SpacePioneersState, p: int, reveal: bool) -> dict[str, Any]:
     return {
         "card": card + 1,
         "tasks": list(TOP_SECRET[card]),
-        "met": list(s.tasks_met(p)) if reveal else None,
+        "met": list(tasks_met(s, p)) if reveal else None,
     }
 
 
@@ -111,13 +112,32 @@ def _private(s: SpacePioneersState, public: dict[str, Any], viewer: int | None) 
     data["viewer"] = viewer
     if viewer is None:
         return data
-    data["hand"] = _cards(sorted(s.hands[viewer]))
-    data["selected"] = card_json(s.selected) if s.current == viewer and s.selected >= 0 else None
+    data["hand"] = _hand(s, viewer)
+    data["selected"] = _selected(s, viewer)
     if s.secrets and s.phase != OVER:
         seats = list(data["seats"])
         seats[viewer] = {**seats[viewer], "secret": _secret(s, viewer, reveal=False)}
         data["seats"] = seats
     return data
+
+
+def _hand(s: SpacePioneersState, seat: int) -> list[dict[str, Any]]:
+    return _cards(sorted(s.hands[seat]))
+
+
+def _selected(s: SpacePioneersState, seat: int) -> dict[str, Any] | None:
+    """The card ``seat`` has chosen to place, while it is their turn to place it."""
+    return card_json(s.selected) if s.current == seat and s.selected >= 0 else None
+
+
+def private_view(s: SpacePioneersState, seat: int, revealed: bool) -> dict[str, Any]:
+    """``seat``'s own part of the position: hand, chosen card, top-secret card (with the
+    tasks met shown once the game is over, or ``revealed``)."""
+    if not (isinstance(seat, int) and 0 <= seat < s.n):
+        raise ValueError(f"no seat {seat!r} in a {s.n}-player game")
+    reveal = revealed or s.phase == OVER
+    secret = _secret(s, seat, reveal) if s.secrets else None
+    return {"hand": _hand(s, seat), "selected": _selected(s, seat), "secret": secret}
 
 
 def view(s: SpacePioneersState, viewer: int | None) -> JSON:
@@ -128,8 +148,7 @@ def revealed_view(s: SpacePioneersState, player: int) -> JSON:
     """``player``'s view with its own part also under ``private`` (hand, chosen card,
     top-secret card with the tasks met so far): the replay reads a seat's part there."""
     data = dict(_private(s, _public(s), player))
-    secret = _secret(s, player, reveal=True) if s.secrets else None
-    data["private"] = {"hand": data["hand"], "selected": data["selected"], "secret": secret}
+    data["private"] = private_view(s, player, revealed=True)
     return data
 
 

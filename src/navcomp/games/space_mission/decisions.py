@@ -1,4 +1,4 @@
-"""The medium Space Mission opponent: a planner that plays like a sensible human.
+"""The Space Mission heuristic player's decisions: a planner that plays like a sensible human.
 
 It weighs *plans*: a route to a planet (stay, fly, jump, jump and fly on) and a deed
 there (discover, develop, scan and develop, scan), worth the points they should bring
@@ -11,8 +11,10 @@ avoids emptying piles.
 It reads only what the player on turn may know: the public table, its own hand, tiles,
 reserved tiles (unless the printed rule hides them) and stack memory, and, while
 picking, the pile it looks at.  Rivals' tiles are counted, never looked at.  What it
-knows and how it values tiles and cards, gathered per decision, is
-:class:`navcomp.games.space_mission.mind.Mind`.
+knows (:mod:`~navcomp.games.space_mission.features`) and how it values tiles and cards
+(:mod:`~navcomp.games.space_mission.valuation`), gathered per decision, is a
+:class:`~navcomp.games.space_mission.valuation.Mind`.  With the :data:`MEDIUM` weights it
+is the medium level.
 """
 
 from __future__ import annotations
@@ -39,9 +41,11 @@ from navcomp.games.space_mission.components import (
     POINT_KINDS,
     RING_SIZE,
 )
-from navcomp.games.space_mission.mind import MEDIUM, Mind, Weights, ring_steps
+from navcomp.games.space_mission.features import ring_steps
+from navcomp.games.space_mission.rules import CONFIRM_TURN, MAIN, PICK, TOPUP
 from navcomp.games.space_mission.scoring import STATION_POINTS
-from navcomp.games.space_mission.state import CONFIRM_TURN, MAIN, PICK, TOPUP, SpaceMissionState
+from navcomp.games.space_mission.state import SpaceMissionState
+from navcomp.games.space_mission.valuation import MEDIUM, Mind, Weights
 
 
 class Route(NamedTuple):
@@ -197,7 +201,7 @@ def idle(m: Mind, found: list[tuple[float, int]]) -> int:
 
 def choose(state: SpaceMissionState, rng: random.Random, weights: Weights = MEDIUM) -> int:
     """The heuristic player's action for ``state.cur`` (see the module docstring); with
-    :data:`~navcomp.games.space_mission.mind.MEDIUM` weights, the medium player's."""
+    :data:`~navcomp.games.space_mission.valuation.MEDIUM` weights, the medium player's."""
     if state.phase == CONFIRM_TURN:
         return CONFIRM
     m = Mind(state, weights)

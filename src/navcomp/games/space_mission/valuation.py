@@ -1,29 +1,19 @@
-"""What the medium Space Mission player knows and wants at a decision (:class:`Mind`).
+"""What things are worth to the Space Mission heuristic player, in points (:class:`Mind`).
 
-Everything here reads only what the player on turn may know: the public table, its own
-hand, tiles, reserved tiles (unless the printed rule hides them) and stack memory.
-Rivals' tiles are counted, never looked at.  :mod:`navcomp.games.space_mission.policy`
-turns it into plans and a choice.
+Tiles are valued by what they add to the player's own score; cards and chips by what
+spending them costs; piles by the best tile the player may expect there; the race for
+the end by the player's lead.  :class:`Weights` hold the judgement: :data:`MEDIUM`, the
+medium level's, and :data:`TUNED`, what the hard level's playouts use.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
-from typing import Any, Final, Generic, NamedTuple, TypeVar, overload
+from typing import Final, NamedTuple
 
-from navcomp.games.space_mission.board import GATE
-from navcomp.games.space_mission.components import (
-    CARDS,
-    JOKER,
-    NUM_KINDS,
-    POINT_KINDS,
-    RING_SIZE,
-    SPACE,
-    TILE_COUNTS,
-    card_matches,
-)
+from navcomp.games.space_mission.components import CARDS, JOKER, POINT_KINDS, SPACE, TILE_COUNTS
+from navcomp.games.space_mission.features import Features, Lazy
 from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_breakdown
 from navcomp.games.space_mission.state import SpaceMissionState
 
@@ -63,30 +53,6 @@ TUNED: Final = Weights(
     scan_option=0.5,
 )
 
-V = TypeVar("V")
-
-
-class _Lazy(Generic[V]):
-    """A value worked out on first read and then kept on the instance: what
-    ``functools.cached_property`` does, without the lock it takes on Python 3.11."""
-
-    __slots__ = ("fn", "name")
-
-    def __init__(self, fn: Callable[[Any], V]) -> None:
-        self.fn = fn
-        self.name = fn.__name__
-
-    @overload
-    def __get__(self, obj: None, owner: type) -> _Lazy[V]: ...
-    @overload
-    def __get__(self, obj: object, owner: type) -> V: ...
-    def __get__(self, obj: object, owner: type) -> V | _Lazy[V]:
-        if obj is None:
-            return self
-        value = self.fn(obj)
-        obj.__dict__[self.name] = value
-        return value
-
 
 def tile_points(tiles: Sequence[int]) -> int:
     return _tile_points(tuple(tiles))
@@ -96,16 +62,6 @@ def tile_points(tiles: Sequence[int]) -> int:
 def _tile_points(tiles: tuple[int, ...]) -> int:
     """Cached: the hard bot's playouts call the medium player thousands of times a move."""
     return sum(tile_breakdown(tiles).values())
-
-
-@lru_cache(maxsize=1 << 14)
-def _pairs(hand: tuple[int, ...], a: int, b: int) -> tuple[tuple[int, int], ...]:
-    return tuple(
-        (x, y)
-        for x, y in combinations(hand, 2)  # a hand is sorted
-        if any(card_matches(CARDS[x].orange, i) and card_matches(CARDS[y].orange, j)
-               for i, j in ((a, b), (b, a)))
-    )  # fmt: skip
 
 
 @lru_cache(maxsize=1 << 14)
@@ -122,12 +78,6 @@ def tile_gains(held: tuple[int, ...], potential: float) -> tuple[float, ...]:
         growth = two - 2 * one + base if held[kind] + 2 <= TILE_COUNTS[kind] else 0
         gains.append(one - base + potential * max(0, growth))
     return tuple(gains)
-
-
-def ring_steps(a: int, b: int) -> int:
-    """Flights between two ring positions, the short way round."""
-    d = abs(a - b)
-    return min(d, RING_SIZE - d)
 
 
 class TileValues(NamedTuple):
@@ -165,126 +115,40 @@ def _gate_gain(probes: tuple[int, ...], p: int, last_turn: bool, weight: float) 
     return (diffs[p] - rivals) * (1.0 if last_turn else weight)
 
 
-class Mind:
-    """What the player on turn knows and wants, gathered once per decision; each part
-    when first asked for (a pick needs only the tile gains)."""
+class Mind(Features):
+    """What the player on turn knows (:class:`Features`) and what things are worth to
+    them, by ``weights``; each value when first asked for."""
 
     def __init__(self, s: SpaceMissionState, weights: Weights = MEDIUM) -> None:
-        self.s, p, self.w = s, s.cur, weights
-        self.p, self.hand, self.here, self.last_turn = p, s.hands[p], s.ship[p], s.final_round
-        held = [0] * NUM_KINDS
-        self.mine: list[list[int]] = [[] for _ in range(RING_SIZE)]  # my reserved kinds
-        self.theirs = [0] * RING_SIZE  # how many tiles rivals reserved at each planet
-        tiles, reserved = [0] * s.n, [0] * s.n
-        for owner, kind, pos, _, is_reserved in s.taken:
-            if is_reserved:
-                reserved[owner] += 1
-                if owner == p:
-                    self.mine[pos].append(-1 if s.hide_reserved else kind)
-                else:
-                    self.theirs[pos] += 1
-            else:
-                tiles[owner] += 1
-                if owner == p:  # a rival's tile kinds are not mine to know
-                    held[kind] += 1
-        self._counts = (tile_points(held), tiles, reserved)
-        for kinds in self.mine:  # reserved tiles count as mine when valuing more
-            for kind in kinds:
-                held[kind] += kind >= 0
-        self.held = held
+        super().__init__(s)
+        self.w = weights
 
-    @_Lazy
+    @Lazy
     def worth(self) -> int:
         return tile_points(self.held)
 
-    @_Lazy
+    @Lazy
     def gains(self) -> tuple[float, ...]:
         return self.values[0]
 
-    @_Lazy
+    @Lazy
     def values(self) -> TileValues:
         return tile_values(tuple(self.held), self.w.potential)
 
-    @_Lazy
+    @Lazy
     def lead(self) -> float:
-        return self._lead(*self._counts)
-
-    @_Lazy
-    def seen(self) -> list[tuple[tuple[int, ...], int] | None]:
-        """For each pile, my memory of it and how many tiles rivals took since."""
-        s, p = self.s, self.p
-        looks: list[tuple[int, ...] | None] = [None] * RING_SIZE
-        seqs = [-1] * RING_SIZE
-        for pos in range(RING_SIZE):
-            memory = s.remembered(p, pos)
-            if memory is not None and memory[0] is not None:
-                looks[pos], seqs[pos] = memory
-        since = [0] * RING_SIZE
-        for owner, _, pos, taken_at, _ in s.taken:
-            if owner != p and looks[pos] is not None and taken_at > seqs[pos]:
-                since[pos] += 1
-        return [None if look is None else (look, n) for look, n in zip(looks, since, strict=True)]
-
-    @_Lazy
-    def can_scan(self) -> list[bool]:
-        scans, hand = self.s.board.scans, self.hand
-        return [not scans[pos].keys().isdisjoint(hand) for pos in range(RING_SIZE)]
-
-    @_Lazy
-    def targets(self) -> list[bool]:
-        return [self._is_target(pos) for pos in range(RING_SIZE)]
-
-    @_Lazy
-    def useful(self) -> dict[int, float]:
-        return self._usefulness()
-
-    def _lead(self, own_points: int, tiles: list[int], reserved: list[int]) -> float:
         """My estimated score less the best rival's, their tiles guessed from the count."""
         s, (linear, square), worth = self.s, self.w.guess, self.w.reserved_worth
         scores = [
-            x + worth * r for x, r in zip(_gate_points(tuple(s.probes)), reserved, strict=True)
+            x + worth * r for x, r in zip(_gate_points(tuple(s.probes)), self.reserved, strict=True)
         ]
         for developer in s.developer:
             if developer >= 0:
                 scores[developer] += STATION_POINTS
-        for q, n in enumerate(tiles):
+        own_points = tile_points(self.collected)
+        for q, n in enumerate(self.tiles):
             scores[q] += own_points if q == self.p else linear * n + square * n * n
         return scores[self.p] - max(x for q, x in enumerate(scores) if q != self.p)
-
-    def _is_target(self, pos: int) -> bool:
-        """A planet this hand can do something on."""
-        s = self.s
-        if s.developer[pos] >= 0:
-            return s.down[pos] > 0
-        return self.can_scan[pos] or (self.scanned(pos) and bool(self.pairs(pos)))
-
-    def _usefulness(self) -> dict[int, float]:
-        """For each card in hand, 0 to 1, how much it serves a plan.  Blue: a jump to a
-        target out of flying range; green: a scan that reserves or opens a planet;
-        orange: a landing coordinate of a planet scanned or scannable with this hand."""
-        s, board = self.s, self.s.board
-        targets, can_scan = self.targets, self.can_scan
-        far = {pos for pos in range(RING_SIZE) if targets[pos] and self.distance(pos) >= 2}
-        scannable = []  # (cards that scan it, value of a scan) for undeveloped planets
-        landings: set[int | None] = set()
-        for pos in range(RING_SIZE):
-            if s.developer[pos] >= 0:
-                continue
-            scanned = self.scanned(pos)
-            if s.down[pos] or not scanned:
-                scannable.append((board.scans[pos], 0.7 if scanned else 1.0))
-            if scanned or can_scan[pos]:
-                landings.update(board.landing[pos])
-                landings.add(JOKER)
-        useful = {}
-        for card in self.hand:
-            if any(pos in far for pos, _ in board.jumps[card]) or CARDS[card].orange in landings:
-                useful[card] = 1.0
-            else:
-                useful[card] = max((v for scans, v in scannable if card in scans), default=0.0)
-        return useful
-
-    # ------------------------------------------------------------------ values
 
     def take_value(self, pos: int) -> float:
         """The expected gain of the best tile I could take from the pile at ``pos``."""
@@ -299,11 +163,11 @@ class Mind:
                         return gain
         return self.unseen_take
 
-    @_Lazy
+    @Lazy
     def by_gain(self) -> tuple[tuple[float, int], ...]:
         return self.values[1]
 
-    @_Lazy
+    @Lazy
     def unseen_take(self) -> float:
         return self.values[2]
 
@@ -342,23 +206,3 @@ class Mind:
     def gate_gain(self) -> float:
         """What one more probe changes in gate points, mine against the rivals' mean."""
         return _gate_gain(tuple(self.s.probes), self.p, self.last_turn, self.w.gate_weight)
-
-    # ------------------------------------------------------------------ board and hand
-
-    def scanned(self, pos: int) -> bool:
-        return bool(self.s.scanned[pos] >> self.p & 1)
-
-    def distance(self, pos: int) -> int:
-        return RING_SIZE if self.here == GATE else ring_steps(self.here, pos)
-
-    def pairs(self, pos: int) -> Sequence[tuple[int, int]]:
-        """Pairs of my cards (in id order) that cover the landing coordinates at ``pos``."""
-        a, b = self.s.board.landing[pos]
-        return _pairs(self.hand_key, a, b)
-
-    @_Lazy
-    def hand_key(self) -> tuple[int, ...]:
-        return tuple(self.hand)
-
-
-# ---------------------------------------------------------------------- plans

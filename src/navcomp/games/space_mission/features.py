@@ -1,0 +1,177 @@
+"""What the Space Mission heuristic player knows of the table at a decision (:class:`Features`).
+
+Everything here reads only what the player on turn may know: the public table, its own
+hand, tiles, reserved tiles (unless the printed rule hides them) and stack memory.
+Rivals' tiles are counted, never looked at.  What it is all worth is
+:mod:`~navcomp.games.space_mission.valuation`; the choice,
+:mod:`~navcomp.games.space_mission.decisions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+from itertools import combinations
+from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+
+from navcomp.games.space_mission.board import GATE
+from navcomp.games.space_mission.components import (
+    CARDS,
+    JOKER,
+    NUM_KINDS,
+    RING_SIZE,
+    card_matches,
+)
+
+if TYPE_CHECKING:
+    from navcomp.games.space_mission.state import SpaceMissionState
+
+V = TypeVar("V")
+
+
+class Lazy(Generic[V]):
+    """A value worked out on first read and then kept on the instance: what
+    ``functools.cached_property`` does, without the lock it takes on Python 3.11."""
+
+    __slots__ = ("fn", "name")
+
+    def __init__(self, fn: Callable[[Any], V]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+
+    @overload
+    def __get__(self, obj: None, owner: type) -> Lazy[V]: ...
+    @overload
+    def __get__(self, obj: object, owner: type) -> V: ...
+    def __get__(self, obj: object, owner: type) -> V | Lazy[V]:
+        if obj is None:
+            return self
+        value = self.fn(obj)
+        obj.__dict__[self.name] = value
+        return value
+
+
+@lru_cache(maxsize=1 << 14)
+def _pairs(hand: tuple[int, ...], a: int, b: int) -> tuple[tuple[int, int], ...]:
+    return tuple(
+        (x, y)
+        for x, y in combinations(hand, 2)  # a hand is sorted
+        if any(card_matches(CARDS[x].orange, i) and card_matches(CARDS[y].orange, j)
+               for i, j in ((a, b), (b, a)))
+    )  # fmt: skip
+
+
+def ring_steps(a: int, b: int) -> int:
+    """Flights between two ring positions, the short way round."""
+    d = abs(a - b)
+    return min(d, RING_SIZE - d)
+
+
+class Features:
+    """What the player on turn knows, gathered once per decision; each part when first
+    asked for (a pick needs only the tiles held)."""
+
+    def __init__(self, s: SpaceMissionState) -> None:
+        self.s, p = s, s.cur
+        self.p, self.hand, self.here, self.last_turn = p, s.hands[p], s.ship[p], s.final_round
+        held = [0] * NUM_KINDS
+        self.mine: list[list[int]] = [[] for _ in range(RING_SIZE)]  # my reserved kinds
+        self.theirs = [0] * RING_SIZE  # how many tiles rivals reserved at each planet
+        tiles, reserved = [0] * s.n, [0] * s.n
+        for owner, kind, pos, _, is_reserved in s.taken:
+            if is_reserved:
+                reserved[owner] += 1
+                if owner == p:
+                    self.mine[pos].append(-1 if s.hide_reserved else kind)
+                else:
+                    self.theirs[pos] += 1
+            else:
+                tiles[owner] += 1
+                if owner == p:  # a rival's tile kinds are not mine to know
+                    held[kind] += 1
+        self.collected = tuple(held)
+        """Counts by kind of the tiles I hold."""
+        self.tiles, self.reserved = tiles, reserved
+        """Per seat, how many tiles it holds and how many it has reserved."""
+        for kinds in self.mine:  # reserved tiles count as mine when valuing more
+            for kind in kinds:
+                held[kind] += kind >= 0
+        self.held = held
+        """Counts by kind of the tiles I hold and the reserved ones I know the kind of."""
+
+    @Lazy
+    def seen(self) -> list[tuple[tuple[int, ...], int] | None]:
+        """For each pile, my memory of it and how many tiles rivals took since."""
+        s, p = self.s, self.p
+        looks: list[tuple[int, ...] | None] = [None] * RING_SIZE
+        seqs = [-1] * RING_SIZE
+        for pos in range(RING_SIZE):
+            memory = s.remembered(p, pos)
+            if memory is not None and memory[0] is not None:
+                looks[pos], seqs[pos] = memory
+        since = [0] * RING_SIZE
+        for owner, _, pos, taken_at, _ in s.taken:
+            if owner != p and looks[pos] is not None and taken_at > seqs[pos]:
+                since[pos] += 1
+        return [None if look is None else (look, n) for look, n in zip(looks, since, strict=True)]
+
+    @Lazy
+    def can_scan(self) -> list[bool]:
+        scans, hand = self.s.board.scans, self.hand
+        return [not scans[pos].keys().isdisjoint(hand) for pos in range(RING_SIZE)]
+
+    @Lazy
+    def targets(self) -> list[bool]:
+        return [self._is_target(pos) for pos in range(RING_SIZE)]
+
+    @Lazy
+    def useful(self) -> dict[int, float]:
+        return self._usefulness()
+
+    def _is_target(self, pos: int) -> bool:
+        """A planet this hand can do something on."""
+        s = self.s
+        if s.developer[pos] >= 0:
+            return s.down[pos] > 0
+        return self.can_scan[pos] or (self.scanned(pos) and bool(self.pairs(pos)))
+
+    def _usefulness(self) -> dict[int, float]:
+        """For each card in hand, 0 to 1, how much it serves a plan.  Blue: a jump to a
+        target out of flying range; green: a scan that reserves or opens a planet;
+        orange: a landing coordinate of a planet scanned or scannable with this hand."""
+        s, board = self.s, self.s.board
+        targets, can_scan = self.targets, self.can_scan
+        far = {pos for pos in range(RING_SIZE) if targets[pos] and self.distance(pos) >= 2}
+        scannable = []  # (cards that scan it, value of a scan) for undeveloped planets
+        landings: set[int | None] = set()
+        for pos in range(RING_SIZE):
+            if s.developer[pos] >= 0:
+                continue
+            scanned = self.scanned(pos)
+            if s.down[pos] or not scanned:
+                scannable.append((board.scans[pos], 0.7 if scanned else 1.0))
+            if scanned or can_scan[pos]:
+                landings.update(board.landing[pos])
+                landings.add(JOKER)
+        useful = {}
+        for card in self.hand:
+            if any(pos in far for pos, _ in board.jumps[card]) or CARDS[card].orange in landings:
+                useful[card] = 1.0
+            else:
+                useful[card] = max((v for scans, v in scannable if card in scans), default=0.0)
+        return useful
+
+    def scanned(self, pos: int) -> bool:
+        return bool(self.s.scanned[pos] >> self.p & 1)
+
+    def distance(self, pos: int) -> int:
+        return RING_SIZE if self.here == GATE else ring_steps(self.here, pos)
+
+    def pairs(self, pos: int) -> Sequence[tuple[int, int]]:
+        """Pairs of my cards (in id order) that cover the landing coordinates at ``pos``."""
+        a, b = self.s.board.landing[pos]
+        return _pairs(self.hand_key, a, b)
+
+    @Lazy
+    def hand_key(self) -> tuple[int, ...]:
+        return tuple(self.hand)
