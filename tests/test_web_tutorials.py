@@ -296,6 +296,13 @@ def test_a_step_in_german_on_a_phone(browser: Browser, web_server: str) -> None:
         highlighted(page, "#board .ring")
         expect(page.locator("#tutorial-next")).to_have_text("Weiter")
         shots(page, "mission-ring-de")
+        page.locator("#tutorial-hide").click()  # out of the way, and back
+        expect(page.locator("#tutorial-text")).to_have_count(0)
+        expect(page.locator(".tut-target")).to_have_count(0)
+        page.locator("#tutorial-show").click()
+        at_step(page, 2, de["tut_ring"])
+        page.goto("/#/tutorial/chess")  # no such tutorial
+        expect(page.locator("#tutorial-entry .error")).to_have_text("Diese Einführung gibt es nicht.")
 
 
 # ---------------------------------------------------------------------------- leave, restart

@@ -94,8 +94,8 @@ export function guardUndo(undo) {
 }
 
 function refuse(tut, key) {
-  tut.refused = say(key);
-  current.ui.error = tut.refused;
+  tut.refused = key; // worded when drawn: a change of language words it anew
+  current.ui.error = say(key);
   current.gameUi = null; // the choice being built goes with the refusal
   redraw();
 }
@@ -161,7 +161,7 @@ function callout(tut, p, over) {
     h("span", { id: "tutorial-step" }, t("tutorial_step", { n: tut.shown + 1, of: script.steps.length }))),
   h("p", { id: "tutorial-text", "aria-live": "polite" }, text),
   !over && (step.expect || []).length && !mine ? h("p", { class: "muted", id: "tutorial-wait" }, t("tutorial_wait")) : null,
-  tut.refused && !over ? h("p", { class: "tutorial-refused", id: "tutorial-refused", role: "alert" }, tut.refused) : null,
+  tut.refused && !over ? h("p", { class: "tutorial-refused", id: "tutorial-refused", role: "alert" }, say(tut.refused)) : null,
   tut.error ? h("p", { class: "error", role: "alert" }, tut.error) : null,
   buttons(tut, p, over));
 }
