@@ -302,7 +302,8 @@ def test_a_step_in_german_on_a_phone(browser: Browser, web_server: str) -> None:
         page.locator("#tutorial-show").click()
         at_step(page, 2, de["tut_ring"])
         page.goto("/#/tutorial/chess")  # no such tutorial
-        expect(page.locator("#tutorial-entry .error")).to_have_text("Diese Einführung gibt es nicht.")
+        unknown = page.locator("#tutorial-entry .error")
+        expect(unknown).to_have_text("Diese Einführung gibt es nicht.")
 
 
 # ---------------------------------------------------------------------------- leave, restart
