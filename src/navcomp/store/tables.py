@@ -44,7 +44,7 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         row.turn_since,
         row.result,
         seat_list,
-        row.tutorial,
+        tutorial=row.tutorial,
     )
 
 
