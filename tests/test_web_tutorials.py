@@ -127,7 +127,9 @@ def test_space_mission_tutorial_from_its_route_to_the_score_sheet(
         shots(page, "mission-free")
         moves = 0
         while wait_my_turn_or_over(page) == "turn":  # free play, to the end of round 6
+            before = version(page)
             play_simple_step(page)
+            wait_moved(page, before)
             moves += 1
             assert moves < 200, "the tutorial's game does not end"
         expect(page.locator("#score-sheet")).to_be_visible()
