@@ -13,7 +13,7 @@ MAX_LINES = 400
 IMPORT = re.compile(r'^\s*(?:(?:import|export)\b[^;"\']*?\bfrom\s*|import\s*)"([^"]+)"', re.M)
 # the page's own screens and their state: a game's view is drawn by them, never the reverse
 PAGES = {"main.js", "lobby.js", "replay.js", "table.js", "table_lobby.js"}
-PAGES |= {"table_log.js", "table_state.js"}
+PAGES |= {"table_log.js", "table_state.js", "tutorial.js", "tutorial_runner.js"}
 
 
 def imports(root: Path) -> dict[Path, set[Path]]:

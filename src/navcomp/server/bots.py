@@ -41,6 +41,7 @@ class BotJob:
     seed: int
     options: dict[str, Any]
     actions: tuple[int, ...]
+    tutorial: bool = False  # at a tutorial table the bot decides the same at every table
 
 
 def job_for(table: Table, actions: Sequence[int]) -> BotJob | None:
@@ -59,7 +60,16 @@ def job_for(table: Table, actions: Sequence[int]) -> BotJob | None:
         table.seed,
         dict(table.options),
         tuple(actions),
+        table.tutorial is not None,
     )
+
+
+def bot_rng(seed: int, table_key: int, version: int, seat: int) -> random.Random:
+    """A bot's own randomness: fixed per table and move, so a restart decides the same.
+
+    ``table_key`` is the table's id, or 0 at a tutorial table: there every table of the
+    tutorial sees the same bot moves, as its script does (``tutorial_scripts.walk``)."""
+    return random.Random(hash((seed, table_key, version, seat)) & 0xFFFFFFFF)
 
 
 def think(job: BotJob, seconds: float | None) -> int:
@@ -70,8 +80,7 @@ def think(job: BotJob, seconds: float | None) -> int:
     game = get_game(job.game)
     state = replay(game, job.num_seats, job.seed, job.options, job.actions)
     bot = make_bot(job.level, seconds)
-    # The bot's own randomness: fixed per table and move, so a restart decides the same.
-    rng = random.Random(hash((job.seed, job.table_id, job.version, job.seat)) & 0xFFFFFFFF)
+    rng = bot_rng(job.seed, 0 if job.tutorial else job.table_id, job.version, job.seat)
     return bot.choose(state, rng)
 
 

@@ -135,6 +135,17 @@ DATABASE_UNAVAILABLE = _entry(
     "the database cannot be reached: the request may be sent again",
 )
 
+# tutorials
+UNKNOWN_TUTORIAL = _entry("unknown_tutorial", S.NOT_FOUND, "no tutorial of that name")
+NOT_YOUR_TUTORIAL = _entry(
+    "not_your_tutorial",
+    S.FORBIDDEN,
+    "a tutorial restarts only from your own table of that tutorial",
+)
+VERSION_NOT_REACHED = _entry(
+    "version_not_reached", S.UNPROCESSABLE_ENTITY, "the table has not come as far as that version"
+)
+
 ENGINE: dict[str, ErrorCode] = {
     MalformedActionError.code: MALFORMED_ACTION,
     NotYourTurnError.code: NOT_YOUR_TURN,

@@ -109,10 +109,15 @@ def _move(
     live.last = LastMove(seat, move_texts(before, action_id, table.num_seats))
     if not tables.record_move(conn, table_id, expected, turn, seat, action_id, at):
         raise stale(expected, expected + 1)
-    if result is not None and table.num_seats == 1:  # a solo game ended: its high score
+    tutorial = table.tutorial is not None  # no high score, no notices (tutorials.py)
+    if result is not None and table.num_seats == 1 and not tutorial:  # a solo game's score
         scores.record_solo(conn, table_id, table.game, table.seats[0].user_id, result, at)
     over = turn.status is TableStatus.OVER
-    told = notify.after_move(table_id, table.seats, turn.to_move, table.to_move, over)
+    told = (
+        []
+        if tutorial
+        else notify.after_move(table_id, table.seats, turn.to_move, table.to_move, over)
+    )
     notices.add_for_move(conn, told, at)
     hooks = accounts.webhooks(conn, [n.user_id for n in told])
     live.table = table.after(turn)
@@ -163,7 +168,8 @@ async def _bot_move(server: Server, job: BotJob, action: int) -> None:
     try:
         await submit(server, job.table_id, job.seat, action, job.version)
     except ApiError as error:
-        if error.kind is not error_codes.STALE_VERSION:  # someone else moved first
+        # someone else moved first, or the table was closed (a tutorial started anew)
+        if error.kind not in (error_codes.STALE_VERSION, error_codes.TABLE_NOT_FOUND):
             raise
 
 

@@ -8,7 +8,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from starlette.staticfiles import StaticFiles
 
-from navcomp.server import api_accounts, api_lobby, api_play, websocket
+from navcomp.server import api_accounts, api_lobby, api_play, api_tutorials, websocket
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -21,7 +21,14 @@ async def home() -> FileResponse:
     return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
 
-ROUTERS = (api_accounts.router, api_lobby.router, api_play.router, websocket.router, pages)
+ROUTERS = (
+    api_accounts.router,
+    api_lobby.router,
+    api_play.router,
+    api_tutorials.router,
+    websocket.router,
+    pages,
+)
 
 
 def add_routes(app: FastAPI) -> None:

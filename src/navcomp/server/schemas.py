@@ -146,6 +146,7 @@ class Table(Answer):
     turn_since: str | None
     seats: list[SeatInfo]
     result: dict[str, Any] | None
+    tutorial: str | None = None  # the tutorial's name at a tutorial table
 
 
 class ClosedTable(Answer):
@@ -213,6 +214,21 @@ class Replay(Answer):
     initial: dict[str, Any]
     initial_view: Revealed
     entries: list[ReplayEntry]
+
+
+class TutorialInfo(Answer):
+    name: str
+    game: str
+    title: str
+    steps: int
+
+
+class MyTutorial(Answer):
+    """A tutorial, and my table of it (None: none yet, or nobody is signed in)."""
+
+    name: str
+    game: str
+    table: Table | None
 
 
 SIGNED_IN: dict[str, Any] = {"security": [{"bearer": []}, {"session_cookie": []}]}

@@ -24,6 +24,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "turn_since": turn_since.isoformat() if turn_since else None,
         "seats": [{"seat": s.seat, "player": s.name, "bot": s.bot_level} for s in table.seats],
         "result": table.result,
+        "tutorial": table.tutorial,
     }
 
 

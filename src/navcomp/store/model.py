@@ -42,6 +42,7 @@ class Table:
     turn_since: datetime | None
     result: dict[str, Any] | None
     seats: tuple[Seat, ...]
+    tutorial: str | None = None  # the tutorial's name at a tutorial table (docs/web.md)
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of account ``user_id`` (None: not seated, or nobody)."""

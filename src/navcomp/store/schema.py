@@ -56,6 +56,8 @@ game_tables = Table(
     Column("turn_since", DateTime(timezone=True)),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("result", JSON),
+    # a tutorial's name at a tutorial table: its seed is the script's, public
+    Column("tutorial", String(40)),
 )
 
 seats = Table(

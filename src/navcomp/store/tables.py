@@ -44,6 +44,7 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         row.turn_since,
         row.result,
         seat_list,
+        tutorial=row.tutorial,
     )
 
 
@@ -69,7 +70,7 @@ def open_tables(conn: Connection, limit: int) -> list[Table]:
     """The newest open tables first."""
     rows = conn.execute(
         select(game_tables)
-        .where(game_tables.c.status == TableStatus.OPEN.value)
+        .where(game_tables.c.status == TableStatus.OPEN.value, game_tables.c.tutorial.is_(None))
         .order_by(game_tables.c.id.desc())
         .limit(limit)
     ).all()
@@ -100,6 +101,7 @@ class NewTable:
     seed: int
     creator_id: int
     at: datetime
+    tutorial: str | None = None
 
 
 def create(
@@ -117,6 +119,7 @@ def create(
             creator_id=new.creator_id,
             version=0,
             created_at=new.at,
+            tutorial=new.tutorial,
         )
         .returning(game_tables.c.id)
     ).scalar_one()

@@ -1,4 +1,5 @@
-// Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay), the language.
+// Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
+// #/tutorial/NAME), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
@@ -8,6 +9,7 @@ import { app } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
 import { closeTable } from "./table_state.js";
+import { renderTutorial } from "./tutorial.js";
 
 const root = document.getElementById("app");
 const who = document.getElementById("who");
@@ -67,6 +69,12 @@ function route() {
     return;
   }
   closeReplay();
+  const tutorialOf = location.hash.match(/^#\/tutorial\/([a-z0-9-]+)$/);
+  if (tutorialOf) {
+    closeTable();
+    renderTutorial(root, tutorialOf[1]);
+    return;
+  }
   const match = location.hash.match(/^#\/table\/(\d+)/);
   if (match) {
     renderTable(root, Number(match[1]));

@@ -1,6 +1,7 @@
 // The parts of the page around the app's root that the screens write into: the header's
-// help for the game on show, the banner, the screen readers' live region.
-import { replace } from "./dom.js";
+// help for the game on show, the banner, the screen readers' live region, a tutorial's
+// callout.
+import { h, replace } from "./dom.js";
 
 export function setBanner(text) {
   const banner = document.getElementById("banner");
@@ -17,4 +18,19 @@ export function setHelp(items) {
 // What screen readers say (the page's live region): "your turn" while it is, nothing else.
 export function announce(text) {
   document.getElementById("announce").textContent = text;
+}
+
+// A tutorial's callout, fixed at the foot of the screen (or nothing); the page leaves room
+// below its content so that the callout never hides the end of it.
+export function setCallout(node) {
+  let box = document.getElementById("tutorial");
+  if (!node) {
+    if (box) box.remove();
+    document.body.classList.remove("with-tutorial");
+    return;
+  }
+  if (!box) box = document.body.appendChild(h("aside", { id: "tutorial", class: "tutorial" }));
+  replace(box, node);
+  document.body.classList.add("with-tutorial");
+  document.body.style.setProperty("--tutorial-space", `${box.offsetHeight + 24}px`);
 }

@@ -12,6 +12,7 @@ import { gameTitle } from "./state.js";
 import { drawOpen } from "./table_lobby.js";
 import { drawLog, followLog, logPanel } from "./table_log.js";
 import { current, drawWith, gameView, names, openTable, play, undo } from "./table_state.js";
+import { drawTutorial, guardPlay, guardUndo } from "./tutorial_runner.js";
 
 export function renderTable(root, id) {
   if (current && current.id === id) {
@@ -24,6 +25,11 @@ export function renderTable(root, id) {
 }
 
 export function draw() {
+  drawPage();
+  drawTutorial(); // at a tutorial table: the step's callout and highlight
+}
+
+function drawPage() {
   const table = current;
   if (!table) return;
   if (!table.data) {
@@ -46,7 +52,7 @@ export function draw() {
   }
 }
 
-drawWith({ draw, drawLog });
+drawWith({ draw, drawLog: () => { drawLog(); drawTutorial(); } });
 
 // What a game's view gets to draw the table (docs/web.md, "A game's view").
 function context(view) {
@@ -68,8 +74,8 @@ function context(view) {
     busy: table.busy,
     error: table.ui.error,
     ui: table.gameUi,
-    play,
-    undo,
+    play: guardPlay(play), // at a tutorial table, only the step's moves
+    undo: guardUndo(undo),
     redraw: draw,
     resetUi: () => {
       table.gameUi = null;

@@ -4,7 +4,7 @@
 import { get, post } from "./api.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
-import { announce, setBanner, setHelp } from "./page.js";
+import { announce, setBanner, setCallout, setHelp } from "./page.js";
 import { errorText, seatName } from "./pieces.js";
 import { loadGames } from "./state.js";
 
@@ -36,6 +36,7 @@ export function closeTable() {
   announce("");
   setBanner(null);
   setHelp([]);
+  setCallout(null);
 }
 
 // Close the table on show, if any, and open table `id`, drawn into `root`: load it, connect.
