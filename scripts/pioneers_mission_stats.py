@@ -36,8 +36,8 @@ from navcomp.games.space_pioneers.missions import (
 )
 from navcomp.games.space_pioneers.scoring import tasks_met
 from navcomp.games.space_pioneers.state import SpacePioneersState
-from navcomp.stats import wilson_interval
-from navcomp.tournament import game_setup, seating
+from navcomp.commands.stats import wilson_interval
+from navcomp.commands.tournament import game_setup, seating
 
 NEVER = 0.02
 ALWAYS = 0.98

@@ -30,7 +30,7 @@ import statistics
 import time
 from typing import Any
 
-from navcomp.bench import _seat, playouts
+from navcomp.commands.bench import _seat, playouts
 from navcomp.games import SPACE_MISSION
 from navcomp.games.space_mission import determinize
 

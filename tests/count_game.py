@@ -185,7 +185,7 @@ def register() -> None:
 
 
 if __name__ == "__main__":  # navcomp's command line, with this game known
-    from navcomp.cli import main
+    from navcomp.commands.cli import main
 
     register()
     sys.exit(main(sys.argv[1:]))

@@ -14,7 +14,7 @@ import subprocess
 import time
 from pathlib import Path
 
-from navcomp.server.serve import free_port
+from navcomp.commands.serve import free_port
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "server.md"
 NGINX = "/usr/sbin/nginx"

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import redis
 
-from navcomp.server.serve import free_port
+from navcomp.commands.serve import free_port
 
 
 class PrivateRedis:

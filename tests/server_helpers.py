@@ -10,9 +10,9 @@ from typing import Any
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, func, select
 
+from navcomp.commands.serve import free_port, wait_until_up
 from navcomp.server.app import create_app
 from navcomp.server.context import Settings
-from navcomp.server.serve import free_port, wait_until_up
 from navcomp.store.schema import moves
 
 PER_ADDRESS_OFF = {
@@ -126,14 +126,14 @@ def log_length(database_url: str, table_id: int) -> int:
 class ServerProcess:
     """``navcomp serve`` in a real process, for races, restarts and kills.
 
-    ``program`` runs instead of ``-m navcomp.cli`` (tests/count_game.py: the command
+    ``program`` runs instead of ``-m navcomp`` (tests/count_game.py: the command
     with count to three registered)."""
 
     def __init__(self, database_url: str, *extra: str, program: str | None = None) -> None:
         self.database_url = database_url
         per_address_off = [f"--{name.replace('_', '-')}=0" for name in PER_ADDRESS_OFF]
         self.extra = (*per_address_off, *extra)  # a later option wins over these
-        self.program = ["-m", "navcomp.cli"] if program is None else [program]
+        self.program = ["-m", "navcomp"] if program is None else [program]
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         self.process: Any = None

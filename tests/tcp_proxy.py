@@ -7,7 +7,7 @@ import contextlib
 import socket
 import threading
 
-from navcomp.server.serve import free_port
+from navcomp.commands.serve import free_port
 
 
 class CuttableProxy:

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from navcomp.cli import main
+from navcomp.commands.cli import main
 
 
 def test_bench_engine_prints_the_documented_json(capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from navcomp.commands.play import format_choices, score_sheet
 from navcomp.games.space_mission import GAME, SpaceMissionState
 from navcomp.games.space_mission.render import render_board, render_private
 from navcomp.games.space_mission.scoring import CATEGORIES
-from navcomp.terminal import format_choices, score_sheet
 
 
 def played(seed: int, steps: int, players: int = 3, **options: Any) -> SpaceMissionState:

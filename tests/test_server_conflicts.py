@@ -15,7 +15,7 @@ import httpx2 as httpx
 import pytest
 
 from conftest import postgres_url
-from navcomp.server.serve import free_port
+from navcomp.commands.serve import free_port
 from server_helpers import Player, ServerProcess, running
 
 RACERS = 12

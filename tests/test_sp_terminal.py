@@ -8,8 +8,8 @@ import subprocess
 import sys
 from collections.abc import Iterator
 
+from navcomp.commands.play import TerminalGame
 from navcomp.games.space_pioneers import render
-from navcomp.terminal import TerminalGame
 from terminal_helpers import Screen
 
 
@@ -80,7 +80,7 @@ def test_a_network_is_drawn_as_a_grid_of_cards() -> None:
 
 
 def test_the_real_command_plays_solo_to_the_end() -> None:
-    command = [sys.executable, "-m", "navcomp.cli", "play", "--game", "space-pioneers"]
+    command = [sys.executable, "-m", "navcomp", "play", "--game", "space-pioneers"]
     command += ["--players", "1", "--seed", "2"]
     done = subprocess.run(command, input="1\n" * 2000, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stderr

@@ -14,11 +14,11 @@ from typing import Any
 
 import pytest
 
-from navcomp import terminal
+from navcomp.commands import play as terminal
+from navcomp.commands.play import TerminalGame
 from navcomp.core import Game, GameState
 from navcomp.games.space_mission import GAME
 from navcomp.games.space_mission.components import POINT_KINDS, TILE_NAMES
-from navcomp.terminal import TerminalGame
 from terminal_helpers import Screen
 
 POINT_TILE_NAMES = [TILE_NAMES[k] for k in POINT_KINDS]
@@ -212,7 +212,7 @@ def test_play_options_parse() -> None:
 
 
 def run_cli(stdin: str) -> subprocess.CompletedProcess[str]:
-    command = [sys.executable, "-m", "navcomp.cli", "play", "--players", "2", "--seed", "3"]
+    command = [sys.executable, "-m", "navcomp", "play", "--players", "2", "--seed", "3"]
     return subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=300)
 
 

@@ -12,14 +12,14 @@ from typing import Any
 
 import pytest
 
-from navcomp import tournament
 from navcomp.bots import LEVELS
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
 from navcomp.bots.rollout import CheatingRollout, RolloutBot
-from navcomp.cli import main
+from navcomp.commands import tournament
+from navcomp.commands.cli import main
+from navcomp.commands.stats import mean_interval, wilson_interval
+from navcomp.commands.tournament import Settings, game_setup, seat_bot, seating
 from navcomp.core import GameState
-from navcomp.stats import mean_interval, wilson_interval
-from navcomp.tournament import Settings, game_setup, seat_bot, seating
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -6,11 +6,15 @@ hand), so the reason never tells them a secret.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from navcomp.games.space_mission.actions import Action
 from navcomp.games.space_mission.board import GATE
 from navcomp.games.space_mission.components import CARDS, PLANETS
 from navcomp.games.space_mission.rules import CONFIRM_TURN, MAIN, OVER, PICK, TOPUP
-from navcomp.games.space_mission.state import SpaceMissionState
+
+if TYPE_CHECKING:
+    from navcomp.games.space_mission.state import SpaceMissionState
 
 _PHASE_NEEDS = {
     TOPUP: "finish your Top up first: discard more cards or draw",

@@ -48,7 +48,7 @@ class SpaceMissionGame(Game[SpaceMissionState]):
     def state_from_json(self, data: JSON) -> SpaceMissionState:
         from navcomp.games.space_mission.storage import state_from_json
 
-        return state_from_json(data)
+        return state_from_json(data, SpaceMissionState)
 
     def action_to_text(self, action: int) -> str:
         return action_text(action)

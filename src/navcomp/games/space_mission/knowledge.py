@@ -44,6 +44,7 @@ from navcomp.games.space_mission.components import RING_SIZE, SPACE, TILE_COUNTS
 
 if TYPE_CHECKING:
     from navcomp.games.space_mission.rules import SpaceMissionRules
+    from navcomp.games.space_mission.state import SpaceMissionState
 
 Pinned = tuple[int, tuple[int, ...], bytes, tuple[int, ...]]
 Knowledge = tuple[tuple[int, ...], bytes, tuple[int, ...], tuple[Pinned, ...], tuple[int, ...]]
@@ -71,15 +72,12 @@ INITIAL: Final[Knowledge] = (TILE_COUNTS, points_of(TILE_COUNTS), (), (), ())
 """Before anybody has looked at anything."""
 
 
-def of_player(s: SpaceMissionRules, player: int) -> Knowledge:
+def of_player(s: SpaceMissionState, player: int) -> Knowledge:
     """``player``'s knowledge worked out from the state.
 
     In a determinized world this may deal a pile the player remembers (see
     ``SpaceMissionState.remembered``).
     """
-    from navcomp.games.space_mission.state import SpaceMissionState
-
-    assert isinstance(s, SpaceMissionState)
     free = list(TILE_COUNTS)
     free[SPACE] -= s.faceup
     memories = [s.remembered(player, pos) for pos in range(RING_SIZE)]
@@ -110,7 +108,7 @@ def of_player(s: SpaceMissionRules, player: int) -> Knowledge:
     return tuple(free), points_of(free), tuple(loose), tuple(pinned), tuple(unknown)
 
 
-def of_everyone(s: SpaceMissionRules) -> tuple[Knowledge, ...]:
+def of_everyone(s: SpaceMissionState) -> tuple[Knowledge, ...]:
     return tuple(of_player(s, p) for p in range(s.n))
 
 

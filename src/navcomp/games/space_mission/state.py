@@ -26,8 +26,18 @@ from navcomp.games.space_mission.components import (
 )
 from navcomp.games.space_mission.determinize import Determinizer
 from navcomp.games.space_mission.determinize import determinize as _determinize
+from navcomp.games.space_mission.explain import explain_illegal
 from navcomp.games.space_mission.piles import deal_pile
 from navcomp.games.space_mission.rules import MAIN, OVER, Memory, SpaceMissionRules
+from navcomp.games.space_mission.storage import state_to_json
+from navcomp.games.space_mission.views import (
+    check_seat,
+    private_view,
+    public_action_text,
+    public_undo_text,
+    view,
+    views,
+)
 
 if TYPE_CHECKING:
     from navcomp.games.space_mission.game import SpaceMissionGame
@@ -197,12 +207,10 @@ class SpaceMissionState(SpaceMissionRules, GameState):
     # ------------------------------------------------ views, secrets, storage
 
     def view(self, player: int | None) -> JSON:
-        from navcomp.games.space_mission.views import view
 
         return view(self, player)
 
     def private_view(self, seat: int, revealed: bool = False) -> dict[str, JSON]:
-        from navcomp.games.space_mission.views import check_seat, private_view
 
         check_seat(self, seat)
         return private_view(self, seat, hidden_reserved=self.hide_reserved and not revealed)
@@ -216,22 +224,18 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         return shown.view(player)
 
     def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
-        from navcomp.games.space_mission.views import views
 
         return views(self, players)
 
     def explain_illegal(self, action: int) -> str:
-        from navcomp.games.space_mission.explain import explain_illegal
 
         return explain_illegal(self, action)
 
     def public_action_text(self, action: int, viewer: int | None) -> str:
-        from navcomp.games.space_mission.views import public_action_text
 
         return public_action_text(self, action, viewer)
 
     def public_undo_text(self, viewer: int | None) -> str:
-        from navcomp.games.space_mission.views import public_undo_text
 
         return public_undo_text(self, viewer)
 
@@ -246,6 +250,5 @@ class SpaceMissionState(SpaceMissionRules, GameState):
         return Determinizer(self, player)
 
     def to_json(self) -> JSON:
-        from navcomp.games.space_mission.storage import state_to_json
 
         return state_to_json(self)

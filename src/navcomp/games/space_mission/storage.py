@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from navcomp.core.protocol import JSON
 from navcomp.games.space_mission.board import board_for
-from navcomp.games.space_mission.state import SpaceMissionState
+
+if TYPE_CHECKING:
+    from navcomp.games.space_mission.state import SpaceMissionState
 
 FORMAT = 1
 _SCALARS = (
@@ -35,10 +37,10 @@ def state_to_json(s: SpaceMissionState) -> JSON:
     return data
 
 
-def state_from_json(data: JSON) -> SpaceMissionState:
+def state_from_json(data: JSON, cls: type[SpaceMissionState]) -> SpaceMissionState:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a saved Space Mission state")
-    s = object.__new__(SpaceMissionState)
+    s = object.__new__(cls)
     s.board = board_for(tuple(data["ring"]))
     for name in _SCALARS:
         setattr(s, name, data[name])

@@ -34,7 +34,7 @@ class SpacePioneersGame(Game[SpacePioneersState]):
     def state_from_json(self, data: JSON) -> SpacePioneersState:
         from navcomp.games.space_pioneers.storage import state_from_json
 
-        return state_from_json(data)
+        return state_from_json(data, SpacePioneersState)
 
     def action_to_text(self, action: int) -> str:
         return action_text(action)

@@ -19,6 +19,8 @@ from navcomp.games.space_pioneers.determinize import determinize as _determinize
 from navcomp.games.space_pioneers.explain import explain_illegal as _explain_illegal
 from navcomp.games.space_pioneers.missions import TOP_SECRET, Turn
 from navcomp.games.space_pioneers.rules import DRAW, OVER, SpacePioneersRules
+from navcomp.games.space_pioneers.storage import state_to_json
+from navcomp.games.space_pioneers.views import private_view, revealed_view, view, views
 
 if TYPE_CHECKING:
     from navcomp.games.space_pioneers.game import SpacePioneersGame
@@ -98,7 +100,6 @@ class SpacePioneersState(SpacePioneersRules, GameState):
     determinize = _determinize
 
     def to_json(self) -> JSON:
-        from navcomp.games.space_pioneers.storage import state_to_json
 
         return state_to_json(self)
 
@@ -110,22 +111,18 @@ class SpacePioneersState(SpacePioneersRules, GameState):
     # ------------------------------------------------------------ views
 
     def view(self, player: int | None) -> JSON:
-        from navcomp.games.space_pioneers.views import view
 
         return view(self, player)
 
     def revealed_view(self, player: int) -> JSON:
-        from navcomp.games.space_pioneers.views import revealed_view
 
         return revealed_view(self, player)
 
     def views(self, players: Sequence[int | None]) -> dict[int | None, JSON]:
-        from navcomp.games.space_pioneers.views import views
 
         return views(self, players)
 
     def private_view(self, seat: int, revealed: bool = False) -> dict[str, JSON]:
-        from navcomp.games.space_pioneers.views import private_view
 
         return private_view(self, seat, revealed)
 

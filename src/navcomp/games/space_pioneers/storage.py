@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from navcomp.core.protocol import JSON
 from navcomp.games.space_pioneers.missions import Turn
-from navcomp.games.space_pioneers.state import SpacePioneersState
+
+if TYPE_CHECKING:
+    from navcomp.games.space_pioneers.state import SpacePioneersState
 
 _LISTS = ("deck", "face_up", "discard", "removed", "missions", "secrets", "picked")
 """Fields saved as they are: lists of ints."""
@@ -36,8 +38,8 @@ def state_to_json(s: SpacePioneersState) -> JSON:
     return data
 
 
-def state_from_json(data: Mapping[str, Any]) -> SpacePioneersState:
-    s = object.__new__(SpacePioneersState)
+def state_from_json(data: Mapping[str, Any], cls: type[SpacePioneersState]) -> SpacePioneersState:
+    s = object.__new__(cls)
     for name in _LISTS:
         setattr(s, name, [int(v) for v in data[name]])
     s.n = int(data["players"])

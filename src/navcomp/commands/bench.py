@@ -241,7 +241,7 @@ def run_server(args: argparse.Namespace) -> int:
     if args.tables < 1:
         print("navcomp bench server: --tables must be at least 1", file=sys.stderr)
         return 2
-    from navcomp.server.loadtest import server_figures
+    from navcomp.commands.loadtest import server_figures
 
     if args.move_every < 0:
         print("navcomp bench server: --move-every must not be negative", file=sys.stderr)
@@ -255,7 +255,7 @@ def run_server(args: argparse.Namespace) -> int:
 
 
 def run_flood(args: argparse.Namespace) -> int:
-    from navcomp.server.flood import KINDS, MAX_FLOODERS, MAX_SECONDS, flood_figures, flood_lines
+    from navcomp.commands.flood import KINDS, MAX_FLOODERS, MAX_SECONDS, flood_figures, flood_lines
 
     if not 1 <= args.flooders <= MAX_FLOODERS:
         print(f"navcomp bench flood: --flooders is 1 to {MAX_FLOODERS}", file=sys.stderr)

@@ -36,7 +36,7 @@ import httpx2 as httpx
 import orjson
 import websockets
 
-from navcomp.server.loadtest import (
+from navcomp.commands.loadtest import (
     KeptAlive,
     _new_table,
     loop_factory,

@@ -12,10 +12,9 @@ def build_parser() -> argparse.ArgumentParser:
         prog="navcomp", description="NavComp: Space Mission and Space Pioneers."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    from navcomp import bench, terminal, tournament
-    from navcomp.server import serve
+    from navcomp.commands import bench, play, serve, tournament
 
-    terminal.add_parser(commands)
+    play.add_parser(commands)
     bench.add_parser(commands)
     tournament.add_parser(commands)
     serve.add_parser(commands)

@@ -318,12 +318,12 @@ def started_server(
     """``navcomp serve`` on a free port of 127.0.0.1 (SQLite in a temporary folder unless
     ``database_url`` names a database) with ``options``, up until the block ends; yields
     its base URL."""
-    from navcomp.server.serve import free_port, wait_until_up
+    from navcomp.commands.serve import free_port, wait_until_up
 
     with tempfile.TemporaryDirectory() as folder:
         port = free_port()
         database = database_url or f"sqlite:///{folder}/navcomp.db"
-        serve = [sys.executable, "-m", "navcomp.cli", "serve", "--port", str(port)]
+        serve = [sys.executable, "-m", "navcomp", "serve", "--port", str(port)]
         serve += ["--data-dir", folder, "--database-url", database]
         serve += [*ONE_ADDRESS, *options]
         process = subprocess.Popen(serve, stdout=subprocess.DEVNULL)

@@ -32,10 +32,10 @@ from navcomp.bots import LEVELS, Bot, make_bot
 from navcomp.bots.ismcts import ISMCTS
 from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC
 from navcomp.bots.rollout import RolloutBot
+from navcomp.commands.stats import mean_interval, wilson_interval
+from navcomp.commands.tournament_output import Progress, plot, report
 from navcomp.core import ActionError, play
 from navcomp.games import game_names, get_game
-from navcomp.stats import mean_interval, wilson_interval
-from navcomp.tournament_output import Progress, plot, report
 
 DEFAULT_MAX_ROUNDS = 50
 Record = dict[str, Any]
