@@ -292,9 +292,8 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
-    """The JSON report: setup, per-bot figures (aggregated by level name), game records."""
-    names = list(dict.fromkeys(settings.lineup))
+def _totals(settings: Settings, records: list[Record]) -> dict[str, dict[str, Any]]:
+    """Per bot name: games, wins (a shared win split), score, its parts, seats, by deal."""
     totals: dict[str, dict[str, Any]] = {
         name: {
             "games": 0,
@@ -304,7 +303,7 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             "seats": [0] * settings.players,
             "by_deal": {},
         }
-        for name in names
+        for name in dict.fromkeys(settings.lineup)
     }
     for record in records:
         share = 1.0 / len(record["winners"])
@@ -318,22 +317,31 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             total["score"] += record["scores"][seat]
             for category, points in record["breakdown"][seat].items():
                 total["parts"][category] = total["parts"].get(category, 0) + points
-    bots = {}
-    for name, total in totals.items():
-        n = total["games"]
-        bots[name] = {
-            "games": n,
-            "wins": total["wins"],
-            "win_rate": total["wins"] / n,
-            "ci95": list(wilson_interval(min(total["wins"], n), n)),
-            "mean_score": total["score"] / n,
-            "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
-            "seat_games": total["seats"],
-        }
-        if settings.duplicate and settings.games > settings.players:
-            # The games of a deal are paired: their mean takes the deal's luck out.
-            deals = total["by_deal"].values()
-            bots[name]["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
+    return totals
+
+
+def _bot_figures(settings: Settings, total: dict[str, Any]) -> dict[str, Any]:
+    n = total["games"]
+    figures = {
+        "games": n,
+        "wins": total["wins"],
+        "win_rate": total["wins"] / n,
+        "ci95": list(wilson_interval(min(total["wins"], n), n)),
+        "mean_score": total["score"] / n,
+        "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
+        "seat_games": total["seats"],
+    }
+    if settings.duplicate and settings.games > settings.players:
+        # The games of a deal are paired: their mean takes the deal's luck out.
+        deals = total["by_deal"].values()
+        figures["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
+    return figures
+
+
+def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
+    """The JSON report: setup, per-bot figures (aggregated by level name), game records."""
+    totals = _totals(settings, records)
+    bots = {name: _bot_figures(settings, total) for name, total in totals.items()}
     rounds = [r["rounds"] for r in records]
     return {
         "game": settings.game,
