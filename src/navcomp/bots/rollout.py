@@ -33,9 +33,9 @@ from navcomp.core.protocol import Determinizer, GameState
 
 DEFAULT_CANDIDATES = 3
 DEFAULT_HORIZON: int | None = None
-"""Playouts run to the end of the game: in our Space Mission runs, 16 steps and the
-evaluation were much weaker than finishing the game (the evaluation does not value hands
-and ships).  A game whose playouts to the end cost too much names a horizon in turns
+"""Playouts run to the end of the game: for Space Mission a cut-off and the evaluation
+are weaker than finishing the game (the evaluation does not value hands and ships;
+docs/bots.md).  A game whose playouts to the end cost too much names a horizon in turns
 (``heuristic.rollout_turns``; Space Pioneers does)."""
 DEFAULT_MARGIN = 0.02
 """For a game whose heuristic names no ``rollout_margin``."""

@@ -219,11 +219,9 @@ async def _read(ws: Any, queue: asyncio.Queue[dict[str, Any]]) -> None:
 def _no_collections() -> Iterator[None]:
     """The clients' garbage collector off while the clock runs.
 
-    Every client shares one process, so one collection pauses them all: the
-    views they parse (some hundred objects each, a thousand a second) made
-    collections of 10 ms every few tenths of a second and full ones of 50 to
-    75 ms, counted in the server's round trips.  The clients free what they
-    parse by reference counting; what is left is collected after.
+    Every client shares one process, so one collection pauses them all, and the
+    pause would be counted in the server's round trips.  The clients free the views
+    they parse by reference counting; what is left is collected after.
     """
     gc.collect()
     gc.disable()
@@ -359,8 +357,8 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
-    """uvloop where there is one (as the server runs on): the clients' own CPU per move
-    is then about a fifth lower, leaving more of the shared cores to the server."""
+    """uvloop where there is one (as the server runs on): the clients then take less
+    of the shared cores from the server they measure."""
     try:
         import uvloop
     except ImportError:  # Windows

@@ -133,10 +133,9 @@ def run(args: argparse.Namespace) -> int:
         socket_opens_per_address=args.socket_opens_per_address,
     )
     app = create_app(settings)
-    # The ~100,000 objects of the imported libraries and the app live as long as the
-    # process: out of the collector's sight, a full collection at 200 busy tables takes
-    # half as long (measured: 50-60 ms of CPU instead of 110-120 on a loaded machine),
-    # and it stalls every move in flight.
+    # The objects of the imported libraries and the app live as long as the process:
+    # frozen out of the collector's sight, they stop making every full collection (which
+    # stalls every move in flight) long (docs/server.md, "Speed").
     gc.collect()
     gc.freeze()
     shown = url if url.startswith("sqlite") else url.split("@")[-1]

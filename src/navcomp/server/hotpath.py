@@ -2,7 +2,7 @@
 
 A move is the request the server answers most, and FastAPI's work around it
 (routing through every route, dependency solving, the body's content-type check,
-pydantic validation in and out) cost about as much CPU as the move itself.  This
+pydantic validation in and out) costs as much CPU as the move itself.  This
 ASGI middleware answers ``POST /api/tables/{id}/moves`` and ``.../undo`` when the
 request is plainly well formed: a JSON object (``Content-Type: application/json``)
 whose fields have exactly the types the routes declare.  Anything else (a missing

@@ -1,6 +1,6 @@
 """Registering, logging in and out, and guests, as the routes run them.
 
-argon2 is slow on purpose (tens of milliseconds and 64 MiB a hash): it runs in worker
+argon2 is slow on purpose (in time and memory): it runs in worker
 threads, a few at a time, and never inside a transaction, which on SQLite would hold
 the event loop and the write lock.  The throttle counts attempts before any hashing.
 """

@@ -30,8 +30,8 @@ from navcomp.games.space_pioneers.valuation import Seat
 SCALE: Final = 5.0
 """Points of lead that make a position clearly better (the logistic's scale)."""
 ROLLOUT_TURNS: Final = 4
-"""The hard bot's playouts: this many turns of medium play, then ``evaluate``.  A game
-of medium players is about 290 actions, too many to play out at a second a move."""
+"""The hard bot's playouts: this many turns of medium play, then ``evaluate``.  A whole
+game of medium players is too long to play out many times within a move's budget."""
 SOLO_PAR: Final = 20.0
 """Solo: estimated points that count as an even position."""
 
