@@ -73,6 +73,7 @@ def test_a_solo_table_is_played_to_its_end_and_its_score_kept_once(database_url:
         assert (games[GAME]["min_players"], games[GAME]["max_players"]) == (1, 2)
         assert games[GAME]["bot_levels"] == ["easy"]  # no heuristic: no medium, no hard
         assert games["space-mission"]["bot_levels"] == ["easy", "medium", "hard"]
+        assert games["space-mission"]["view"] and not games[GAME]["view"]  # no js/games folder
         table_id = solo_table(ann)
         table = ann.table(table_id)
         assert table["seat"] == 0 and table["table"]["to_move"] == 0

@@ -28,9 +28,10 @@ def test_every_language_has_every_string(browser: Browser, web_server: str) -> N
         missing = page.evaluate(
             """async () => {
                 const { LANGUAGES, TABLES } = await import("/static/js/i18n.js");
-                const { VIEWS, viewFor } = await import("/static/js/games/index.js");
+                const { loadGames } = await import("/static/js/state.js");
+                const { viewFor } = await import("/static/js/games/index.js");
                 const every = { table: TABLES };
-                for (const game of Object.keys(VIEWS)) every[game] = viewFor(game).strings;
+                for (const game of await loadGames()) every[game.name] = viewFor(game.name).strings;
                 const out = {};
                 for (const [owner, tables] of Object.entries(every)) {
                     const keys = Object.keys(tables.en);

@@ -29,6 +29,7 @@ from navcomp.server.schemas import (
     Table,
     errors,
 )
+from navcomp.server.static_files import has_view
 from navcomp.server.views import closed_json, table_json
 from navcomp.store import tables
 from navcomp.store.db import Connection
@@ -95,6 +96,7 @@ async def games() -> list[dict[str, Any]]:
                 "max_players": info.max_players,
                 "options": dict(info.options),
                 "bot_levels": list(levels_for(game)),
+                "view": has_view(name),
             }
         )
     return out

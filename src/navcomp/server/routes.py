@@ -2,15 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from starlette.staticfiles import StaticFiles
 
 from navcomp.server import api_accounts, api_lobby, api_play, api_tutorials, websocket
-
-STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
+from navcomp.server.static_files import STATIC
 
 pages = APIRouter()
 

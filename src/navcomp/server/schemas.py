@@ -106,6 +106,7 @@ class GameInfo(Answer):
     max_players: int
     options: dict[str, Any]
     bot_levels: list[str]
+    view: bool  # the browser has the game's own view (js/games/<name>/view.js)
 
 
 class SoloScore(Answer):

@@ -21,8 +21,9 @@ from navcomp.core.errors import ActionError
 from navcomp.core.protocol import GameState
 from navcomp.core.registry import game_names, get_game
 from navcomp.server.bots import bot_rng
+from navcomp.server.static_files import GAME_VIEWS
 
-VIEWS = Path(__file__).resolve().parent.parent / "web" / "static" / "js" / "games"
+VIEWS = GAME_VIEWS
 """The games' views, each in a folder of its game's name."""
 
 TUTORIAL_BOTS = ("easy", "medium")

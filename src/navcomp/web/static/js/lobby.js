@@ -323,6 +323,8 @@ function noticesCard(notices, root) {
 }
 
 export async function renderLobby(root, listsOnly = false) {
+  const here = location.hash;
+  const still = () => location.hash === here; // not left for a table while loading
   let mine = [];
   let open = [];
   let games = [];
@@ -332,9 +334,10 @@ export async function renderLobby(root, listsOnly = false) {
       get("/api/my/games"), get("/api/tables"), loadGames(), get("/api/notifications?unread=true"),
     ]);
   } catch (error) {
-    replace(root, h("p", { class: "error" }, errorText(error)));
+    if (still()) replace(root, h("p", { class: "error" }, errorText(error)));
     return;
   }
+  if (!still()) return;
   const mineSection = myGamesCard(mine);
   const openSection = openTablesCard(open);
   const noticeSection = noticesCard(notices, root);

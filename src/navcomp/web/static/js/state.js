@@ -1,19 +1,21 @@
 // Shared client state: who I am, the games the server hosts, and a hook to redraw the page.
 import { get } from "./api.js";
+import { loadViews } from "./games/index.js";
 
 export const app = {
   me: null,
-  games: null, // GET /api/games, once loaded: [{name, title, min_players, max_players, options, bot_levels}]
+  games: null, // GET /api/games, once loaded: [{name, title, min_players, max_players, options, bot_levels, view}]
   refreshMe: async () => {},
   rerender: () => {},
 };
 
 let loading = null;
 
-// The games the server hosts (loaded once per page).
+// The games the server hosts, with their views (loaded once per page).
 export async function loadGames() {
   if (app.games) return app.games;
-  loading ||= get("/api/games").then((games) => {
+  loading ||= get("/api/games").then(async (games) => {
+    await loadViews(games);
     app.games = games;
     return games;
   }).finally(() => { loading = null; });

@@ -43,7 +43,13 @@ export function closeTable() {
 export function openTable(root, id) {
   closeTable();
   current = { id, root, data: null, ui: freshUi(), gameUi: null, log: [], busy: false, attempts: 0, loadError: null };
-  loadGames().then(() => current && current.id === id && drawing.draw()).catch(() => {});
+  // The game's view arrives with the games: what the generic view drew, the game's redraws.
+  const drawWithView = () => {
+    if (!current || current.id !== id) return;
+    current.gameUi = null;
+    drawing.draw();
+  };
+  loadGames().then(drawWithView).catch(() => {});
   refresh();
   connect();
 }
