@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from navcomp.core.errors import ActionError, GameOverError
 from navcomp.core.match import check_undo
 from navcomp.core.protocol import ActionInput, Result, play
-from navcomp.server import error_codes, lobby, notify
+from navcomp.server import error_codes, lobby, mail, notify
 from navcomp.server.accounts import now
 from navcomp.server.bots import BotJob, job_for
 from navcomp.server.errors import ApiError, from_action_error
@@ -38,6 +38,7 @@ class Moved:
     table: Table
     live: Live  # its ``last``: how the action reads to each seat
     notices: list[NewNotice]  # of turns and of the game's end
+    mailed: int  # readers with mail in the outbox
     webhooks: dict[int, str]  # the webhook of each account noticed that has one
 
 
@@ -61,6 +62,8 @@ async def submit(
     )
     server.games.store(table_id, moved.live)
     server.hub.publish(moved.table, moved.live)
+    if moved.mailed:
+        server.mail.wake()
     for notice in moved.notices:
         hook = moved.webhooks.get(notice.user_id)
         if hook is not None:
@@ -121,7 +124,8 @@ def _move(
     notices.add_for_move(conn, told, at)
     hooks = accounts.webhooks(conn, [n.user_id for n in told])
     live.table = table.after(turn)
-    return Moved(live.table, live, told, hooks)
+    mailed = mail.queue(conn, told, live.table, at)
+    return Moved(live.table, live, told, mailed, hooks)
 
 
 def _current(

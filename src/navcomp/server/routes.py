@@ -8,7 +8,7 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from starlette.staticfiles import StaticFiles
 
-from navcomp.server import api_accounts, api_lobby, api_play, api_tutorials, websocket
+from navcomp.server import api_account, api_accounts, api_lobby, api_play, api_tutorials, websocket
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -23,6 +23,7 @@ async def home() -> FileResponse:
 
 ROUTERS = (
     api_accounts.router,
+    api_account.router,
     api_lobby.router,
     api_play.router,
     api_tutorials.router,

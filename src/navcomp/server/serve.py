@@ -44,6 +44,9 @@ def add_parser(commands: Any) -> None:
         help="let webhooks point at loopback and private addresses (hooks on a private network)",
     )
     _add_limit_options(parser)
+    from navcomp.server import mail_options
+
+    mail_options.add(parser)
     parser.set_defaults(run=run)
 
 
@@ -118,6 +121,13 @@ def run(args: argparse.Namespace) -> int:
     import os
 
     redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")
+    from navcomp.server import mail_options
+
+    try:
+        mail = mail_options.settings(args)
+    except ValueError as error:
+        print(f"navcomp serve: --smtp-url: {error}")
+        return 2
     settings = Settings(
         url,
         bot_workers=args.bot_workers,
@@ -131,6 +141,7 @@ def run(args: argparse.Namespace) -> int:
         guests_per_address=args.guests_per_address,
         sockets_per_address=args.sockets_per_address,
         socket_opens_per_address=args.socket_opens_per_address,
+        **mail,
     )
     app = create_app(settings)
     # The ~100,000 objects of the imported libraries and the app live as long as the

@@ -1,0 +1,52 @@
+"""``navcomp serve``'s mail options (docs/server.md, "Mail"), and the settings they make."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from typing import Any
+
+from navcomp.server.mail_sender import smtp_server
+
+SMTP_URL_VARIABLE = "NAVCOMP_SMTP_URL"
+
+
+def add(parser: Any) -> None:
+    mail = parser.add_argument_group("mail")
+    mail.add_argument(
+        "--smtp-url",
+        help="smtp://user:password@host:port (or smtps:// for TLS from the start; or "
+        f"{SMTP_URL_VARIABLE}); without it mail waits in the outbox",
+    )
+    mail.add_argument(
+        "--smtp-starttls",
+        action="store_true",
+        help="require STARTTLS (by default it is used when the SMTP server offers it)",
+    )
+    mail.add_argument("--mail-from", default="NavComp <navcomp@localhost>", help="the sender")
+    mail.add_argument(
+        "--public-url",
+        help="the table's address as readers reach it, for the links in mail "
+        "(default http://HOST:PORT)",
+    )
+    mail.add_argument(
+        "--mail-retry-max",
+        type=float,
+        default=900.0,
+        help="seconds at most between tries of a mail the SMTP server did not take (default 900)",
+    )
+
+
+def settings(args: argparse.Namespace) -> dict[str, Any]:
+    """The ``Settings`` fields of the options (ValueError for a malformed SMTP URL)."""
+    url = args.smtp_url or os.environ.get(SMTP_URL_VARIABLE) or None
+    if url is not None:
+        smtp_server(url, args.smtp_starttls)
+    public = args.public_url or f"http://{args.host}:{args.port}"
+    return {
+        "smtp_url": url,
+        "smtp_starttls": args.smtp_starttls,
+        "mail_from": args.mail_from,
+        "public_url": public.rstrip("/"),
+        "mail_retry_max_seconds": args.mail_retry_max,
+    }
