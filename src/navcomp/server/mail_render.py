@@ -149,10 +149,10 @@ def message(mail: OutboxMail, sending: Sending) -> EmailMessage:
     built["To"] = mail.address
     built["Date"] = formatdate(localtime=False)
     built["Message-ID"] = make_msgid(domain=sending.sender.rsplit("@", 1)[-1].strip("> "))
-    built["Content-Language"] = mail.language
     if token is not None:
         built["List-Unsubscribe"] = f"<{sending.base_url}/api/mail/unsubscribe/{token}>"
         built["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
     built.set_content(TEMPLATES.get_template("mail.txt").render(values))
     built.add_alternative(TEMPLATES.get_template("mail.html").render(values), subtype="html")
+    built["Content-Language"] = mail.language  # after the content, which clears Content-*
     return built

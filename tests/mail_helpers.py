@@ -1,0 +1,86 @@
+"""A real SMTP server for the mail tests (aiosmtpd, in a thread of its own), and reading
+what the table's mail says."""
+
+from __future__ import annotations
+
+import email
+import re
+import threading
+from datetime import UTC, datetime, timedelta
+from email.message import EmailMessage
+from email.policy import default
+from typing import Any
+
+from aiosmtpd.controller import Controller
+
+from navcomp.server.serve import free_port
+
+
+class Inbox:
+    """Every message an SMTP server on 127.0.0.1 accepted; stopped and started again on
+    the same port (an SMTP server that goes down and comes back)."""
+
+    def __init__(self, port: int | None = None) -> None:
+        self.port = port or free_port()
+        self.messages: list[EmailMessage] = []
+        self._lock = threading.Lock()
+        self._controller: Controller | None = None
+
+    @property
+    def url(self) -> str:
+        return f"smtp://127.0.0.1:{self.port}"
+
+    async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        message = email.message_from_bytes(envelope.original_content, policy=default)
+        assert isinstance(message, EmailMessage)
+        with self._lock:
+            self.messages.append(message)
+        return "250 OK"
+
+    def start(self) -> Inbox:
+        self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        self._controller.start()
+        return self
+
+    def stop(self) -> None:
+        if self._controller is not None:
+            self._controller.stop()
+            self._controller = None
+
+    def to(self, address: str) -> list[EmailMessage]:
+        with self._lock:
+            return [m for m in self.messages if m["To"] == address]
+
+    def __enter__(self) -> Inbox:
+        return self.start()
+
+    def __exit__(self, *_: object) -> None:
+        self.stop()
+
+
+def parts(message: EmailMessage) -> tuple[str, str]:
+    """The plain text and the HTML of ``message``."""
+    plain = message.get_body(("plain",))
+    html = message.get_body(("html",))
+    assert plain is not None and html is not None
+    return plain.get_content(), html.get_content()
+
+
+def link(message: EmailMessage, route: str) -> str:
+    """The token of the ``#/<route>/<token>`` link in ``message``'s text."""
+    found = re.search(rf"#/{route}/([A-Za-z0-9_.\-]+)", parts(message)[0])
+    assert found, parts(message)[0]
+    return found.group(1)
+
+
+class Clock:
+    """The server's clock: the real time, moved on by ``advance`` (no sleeping)."""
+
+    def __init__(self) -> None:
+        self.ahead = timedelta()
+
+    def __call__(self) -> datetime:
+        return datetime.now(UTC) + self.ahead
+
+    def advance(self, **delta: float) -> None:
+        self.ahead += timedelta(**delta)

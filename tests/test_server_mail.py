@@ -1,0 +1,116 @@
+"""Mail against a real SMTP server (aiosmtpd): an address verified by its link, the turn
+mail after a bot's move in the reader's language with working links, the digest, an
+SMTP server that is down, and the mail's bad input."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from sqlalchemy import create_engine, select
+
+from mail_helpers import Clock, Inbox, link, parts
+from navcomp.store.schema import game_tables, mail_outbox
+from server_helpers import Player, new_game, running, wait_for
+
+QUICK = {
+    "bot_seconds": 0.05,
+    "public_url": "http://testserver",
+    "mail_poll_seconds": 0.1,
+    "mail_retry_seconds": 0.1,
+    "mail_retry_max_seconds": 0.5,
+}
+
+
+def outbox_rows(database_url: str) -> list[Any]:
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            return list(conn.execute(select(mail_outbox).order_by(mail_outbox.c.id)).all())
+    finally:
+        engine.dispose()
+
+
+def seed_of(database_url: str, table_id: int) -> int:
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            seed: int = conn.execute(
+                select(game_tables.c.seed).where(game_tables.c.id == table_id)
+            ).scalar_one()
+            return seed
+    finally:
+        engine.dispose()
+
+
+def with_address(player: Player, inbox: Inbox, address: str, language: str = "en") -> None:
+    """``address`` set and verified through the link its mail brings."""
+    answer = player.put("/api/me/email", {"address": address, "language": language})
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["email"] == {"address": address, "verified": False}
+    mail = wait_for(lambda: inbox.to(address))[-1]
+    verified = player.client.post("/api/mail/verify", json={"token": link(mail, "verify")})
+    assert verified.status_code == 200, verified.text
+    assert player.get("/api/me/account").json()["email"]["verified"] is True
+
+
+def my_turn(player: Player, table_id: int) -> dict[str, Any] | None:
+    table = player.table(table_id)
+    if table["table"]["status"] == "over" or table["legal"] is not None:
+        return table
+    return None
+
+
+def hand_over_to_the_bot(player: Player, table_id: int, rnd: random.Random) -> int:
+    """Play my turn until the bot is to move: the version it moves from."""
+    while True:
+        table = wait_for(lambda: my_turn(player, table_id))
+        assert table["table"]["status"] == "playing"
+        legal = [a for a in table["legal"] if not a["text"].startswith("discard")]
+        answer = player.move(table_id, rnd.choice(legal)["id"], table["table"]["version"])
+        assert answer.status_code == 200, answer.text
+        if answer.json()["table"]["to_move"] != 0:
+            return int(answer.json()["version"])
+
+
+def test_the_turn_mail_after_a_bots_move_speaks_the_readers_language(sqlite_url: str) -> None:
+    with Inbox() as inbox, running(sqlite_url, smtp_url=inbox.url, **QUICK) as client:
+        ann = Player(client, "ann")
+        with_address(ann, inbox, "ann@example.com", "de")
+        verification = inbox.to("ann@example.com")[0]
+        assert verification["Subject"] == "Bestätige deine E-Mail-Adresse"
+        assert "List-Unsubscribe" not in verification  # no settings turn it off
+        table_id = new_game(ann, [], bots={1: "easy"})
+        rnd = random.Random(3)
+        wait_for(lambda: outbox_rows(sqlite_url) == [])  # the mail of the game's start went
+        before = len(inbox.to("ann@example.com"))
+        hand_over_to_the_bot(ann, table_id, rnd)
+        wait_for(lambda: my_turn(ann, table_id))  # the bot moved
+        mail = wait_for(lambda: inbox.to("ann@example.com")[before:])[0]
+        assert mail["Subject"] == f"Du bist am Zug an Tisch {table_id} (Space Mission)"
+        assert mail["Content-Language"] == "de"
+        plain, html = parts(mail)
+        assert "Du bist am Zug in Space Mission" in plain and "Bot (easy)" in plain
+        table_link = f"http://testserver/#/table/{table_id}"
+        assert table_link in plain and f'href="{table_link}"' in html
+        assert str(seed_of(sqlite_url, table_id)) not in mail.as_string()
+        # the table link: the page, and the table it opens is mine to move
+        assert client.get("/").status_code == 200
+        assert my_turn(ann, table_id) is not None
+        # the one-click unsubscribe (RFC 8058): the header's link, posted without a session
+        header = mail["List-Unsubscribe"]
+        assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+        assert header.startswith("<http://testserver/api/mail/unsubscribe/")
+        token = header[len("<http://testserver/api/mail/unsubscribe/") : -1]
+        assert link(mail, "unsubscribe") == token  # the text's link says the same
+        done = client.post(
+            f"/api/mail/unsubscribe/{token}",
+            content="List-Unsubscribe=One-Click",
+            headers={"Content-Type": "application/x-www-form-urlencoded"},
+        )
+        assert done.status_code == 200, done.text
+        assert ann.get("/api/me/account").json()["mail"]["turn"] == "never"
+        # no more turn mail: the bot's next move leaves nothing in the outbox
+        moved_from = hand_over_to_the_bot(ann, table_id, rnd)
+        wait_for(lambda: ann.table(table_id)["table"]["version"] > moved_from)
+        assert outbox_rows(sqlite_url) == []
