@@ -114,3 +114,58 @@ def test_the_turn_mail_after_a_bots_move_speaks_the_readers_language(sqlite_url:
         moved_from = hand_over_to_the_bot(ann, table_id, rnd)
         wait_for(lambda: ann.table(table_id)["table"]["version"] > moved_from)
         assert outbox_rows(sqlite_url) == []
+
+
+def test_the_digest_gathers_the_turns_of_several_tables_in_one_mail(sqlite_url: str) -> None:
+    clock = Clock()
+    with Inbox() as inbox, running(sqlite_url, smtp_url=inbox.url, now=clock, **QUICK) as client:
+        ann = Player(client, "ann")
+        with_address(ann, inbox, "ann@example.com")
+        choice = {"turn": "digest", "digest_hours": 2, "invites": True, "time_low": True}
+        choice |= {"game_over": True, "language": "en"}
+        assert ann.put("/api/me/mail", choice).status_code == 200
+        first = new_game(ann, [], bots={1: "easy"})
+        wait_for(lambda: my_turn(ann, first))
+        digest = wait_for(lambda: inbox.to("ann@example.com")[1:])[0]  # at once: the first
+        assert digest["Subject"] == "Your turn at 1 table"
+        # within the two hours, turns at three tables gather in one waiting digest
+        rnd = random.Random(5)
+        hand_over_to_the_bot(ann, first, rnd)
+        others = [new_game(ann, [], bots={1: "easy"}) for _ in range(2)]
+        for table_id in [first, *others]:
+            wait_for(lambda table_id=table_id: my_turn(ann, table_id))
+        waiting = wait_for(lambda: outbox_rows(sqlite_url))
+        assert [row.kind for row in waiting] == ["digest"]
+        assert sorted(t["table"] for t in waiting[0].about["tables"]) == [first, *others]
+        assert len(inbox.to("ann@example.com")) == 2
+        clock.advance(hours=2)
+        wait_for(lambda: outbox_rows(sqlite_url) == [])
+        mails = inbox.to("ann@example.com")
+        assert len(mails) == 3
+        assert mails[2]["Subject"] == "Your turn at 3 tables"
+        plain, _html = parts(mails[2])
+        for table_id in [first, *others]:
+            assert f"Table {table_id} (Space Mission): http://testserver/#/table/{table_id}" in plain
+
+
+def test_moves_go_on_while_smtp_is_down_and_every_mail_arrives_when_it_is_back(
+    sqlite_url: str,
+) -> None:
+    inbox = Inbox()
+    with inbox, running(sqlite_url, smtp_url=inbox.url, **QUICK) as client:
+        ann = Player(client, "ann")
+        with_address(ann, inbox, "ann@example.com")
+        inbox.stop()
+        table_id = new_game(ann, [], bots={1: "easy"})
+        rnd = random.Random(7)
+        for _ in range(4):  # each turn of mine after the bot's: a mail that cannot go
+            hand_over_to_the_bot(ann, table_id, rnd)
+        wait_for(lambda: my_turn(ann, table_id))
+        waiting = outbox_rows(sqlite_url)
+        assert len(waiting) >= 5 and {row.kind for row in waiting} == {"turn"}
+        wait_for(lambda: all(row.attempts >= 1 for row in outbox_rows(sqlite_url)))
+        inbox.start()  # back, on the same port
+        wait_for(lambda: outbox_rows(sqlite_url) == [])
+        turns = inbox.to("ann@example.com")[1:]
+        assert len(turns) == len(waiting)
+        assert len({m["Message-ID"] for m in turns}) == len(turns)

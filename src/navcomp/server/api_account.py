@@ -32,7 +32,7 @@ class EmailAddress(Body):
 
 
 class MailChoice(Body):
-    turn: TurnMail
+    turn: Literal["every", "digest", "never"]
     digest_hours: int = Field(ge=1, le=168)
     invites: bool
     time_low: bool
@@ -164,7 +164,7 @@ async def email_test(server: ServerDep, session: SignedIn) -> dict[str, Any]:
 )
 async def mail_choice(body: MailChoice, server: ServerDep, session: SignedIn) -> dict[str, Any]:
     mail.registered(session.user)
-    choice = body.model_dump()
+    choice = body.model_dump() | {"turn": TurnMail(body.turn)}
 
     def work(conn: Connection) -> dict[str, Any]:
         mail_settings.change(conn, session.user.id, **choice)

@@ -114,7 +114,8 @@ def letter(mail: OutboxMail, sending: Sending) -> Letter:
             )
             for t in tables
         ]
-        found = Letter(text(lang, "subject_digest", n=len(tables)), [text(lang, "body_digest")])
+        subject = "subject_digest_one" if len(tables) == 1 else "subject_digest"
+        found = Letter(text(lang, subject, n=len(tables)), [text(lang, "body_digest")])
         found.lines = lines
         return found
     return _table_letter(mail, base)
