@@ -145,7 +145,8 @@ def test_the_digest_gathers_the_turns_of_several_tables_in_one_mail(sqlite_url: 
         assert mails[2]["Subject"] == "Your turn at 3 tables"
         plain, _html = parts(mails[2])
         for table_id in [first, *others]:
-            assert f"Table {table_id} (Space Mission): http://testserver/#/table/{table_id}" in plain
+            line = f"Table {table_id} (Space Mission): http://testserver/#/table/{table_id}"
+            assert line in plain
 
 
 def test_moves_go_on_while_smtp_is_down_and_every_mail_arrives_when_it_is_back(
