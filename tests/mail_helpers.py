@@ -33,6 +33,7 @@ class Inbox:
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
         message = email.message_from_bytes(envelope.original_content, policy=default)
         assert isinstance(message, EmailMessage)
+        message.raw = envelope.original_content  # type: ignore[attr-defined]  (as sent)
         with self._lock:
             self.messages.append(message)
         return "250 OK"

@@ -101,6 +101,7 @@ def test_the_turn_mail_after_a_bots_move_speaks_the_readers_language(sqlite_url:
         header = mail["List-Unsubscribe"]
         assert mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
         assert header.startswith("<http://testserver/api/mail/unsubscribe/")
+        assert f"\r\nList-Unsubscribe: {header}\r\n".encode() in mail.raw  # a plain URL
         token = header[len("<http://testserver/api/mail/unsubscribe/") : -1]
         assert link(mail, "unsubscribe") == token  # the text's link says the same
         done = client.post(

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from email.message import EmailMessage
+from email.policy import SMTP
 from email.utils import formatdate, make_msgid
 from typing import Any
 
@@ -25,6 +26,10 @@ TEMPLATES = Environment(
     autoescape=select_autoescape(["html"]),
     keep_trailing_newline=True,
 )
+
+POLICY = SMTP.clone(max_line_length=998)
+"""Headers unfolded up to SMTP's own limit: a long ``List-Unsubscribe`` link stays a plain
+URL, not encoded words that mail clients would not read as one."""
 
 UNSUBSCRIBES = {  # the setting a one-click unsubscribe turns off
     MailKind.TURN: "turn",
@@ -144,11 +149,11 @@ def message(mail: OutboxMail, sending: Sending) -> EmailMessage:
         "unsubscribe_label": text(mail.language, "unsubscribe"),
         "footer": text(mail.language, "footer"),
     }
-    built = EmailMessage()
+    built = EmailMessage(policy=POLICY)
     built["Subject"] = found.subject
     built["From"] = sending.sender
     built["To"] = mail.address
-    built["Date"] = formatdate(localtime=False)
+    built["Date"] = formatdate(usegmt=True)
     built["Message-ID"] = make_msgid(domain=sending.sender.rsplit("@", 1)[-1].strip("> "))
     if token is not None:
         built["List-Unsubscribe"] = f"<{sending.base_url}/api/mail/unsubscribe/{token}>"

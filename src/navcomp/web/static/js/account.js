@@ -14,6 +14,7 @@ export function field(label, input) {
 export function messageLine() {
   const line = h("p", { class: "note", role: "status" });
   line.say = (text, failed = false) => {
+    document.getElementById("account-said")?.replaceChildren(); // the page's last word is older
     line.textContent = text;
     line.classList.toggle("error", failed);
   };
@@ -53,7 +54,7 @@ function emailCard(account, redraw) {
     t("email_title"),
     h(
       "form",
-      { onsubmit: save },
+      { onsubmit: save, novalidate: true }, // the server's refusal, in the page's language
       field(t("email_address"), address),
       h("p", { id: "email-state", class: email.verified ? "ok" : "muted" }, state),
       h(
