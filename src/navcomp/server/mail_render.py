@@ -9,9 +9,11 @@ and, once it is over, the result.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from email.generator import BytesGenerator
 from email.message import EmailMessage
 from email.policy import SMTP
-from email.utils import formatdate, make_msgid
+from email.utils import formatdate, make_msgid, parseaddr
+from io import BytesIO
 from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
@@ -162,3 +164,11 @@ def message(mail: OutboxMail, sending: Sending) -> EmailMessage:
     built.add_alternative(TEMPLATES.get_template("mail.html").render(values), subtype="html")
     built["Content-Language"] = mail.language  # after the content, which clears Content-*
     return built
+
+
+def envelope(mail: OutboxMail, sending: Sending) -> tuple[str, bytes]:
+    """The envelope's sender and ``mail`` as the bytes to send (flattened here, with the
+    headers unfolded: SMTP clients would fold them to 78 characters)."""
+    out = BytesIO()
+    BytesGenerator(out, policy=POLICY).flatten(message(mail, sending))
+    return parseaddr(sending.sender)[1], out.getvalue()

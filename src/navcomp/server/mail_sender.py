@@ -160,7 +160,8 @@ class MailService:
     async def _send_one(self, client: aiosmtplib.SMTP, mail: OutboxMail, sending: Sending) -> bool:
         """Send ``mail``; False when the connection is lost."""
         try:
-            await client.send_message(mail_render.message(mail, sending))
+            sender, data = mail_render.envelope(mail, sending)
+            await client.sendmail(sender, [mail.address], data)
         except (aiosmtplib.SMTPRecipientsRefused, aiosmtplib.SMTPSenderRefused) as error:
             await self._failed(mail, str(error), refused=True)
             return True
