@@ -3,6 +3,7 @@ what the table's mail says."""
 
 from __future__ import annotations
 
+import asyncio
 import email
 import re
 import threading
@@ -23,6 +24,9 @@ class Inbox:
     def __init__(self, port: int | None = None) -> None:
         self.port = port or free_port()
         self.messages: list[EmailMessage] = []
+        self.hold = False  # a slow server: each message waits for ``release``
+        self.entered = threading.Event()
+        self.release = threading.Event()
         self._lock = threading.Lock()
         self._controller: Controller | None = None
 
@@ -31,6 +35,9 @@ class Inbox:
         return f"smtp://127.0.0.1:{self.port}"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        if self.hold:
+            self.entered.set()
+            await asyncio.get_running_loop().run_in_executor(None, self.release.wait, 60)
         message = email.message_from_bytes(envelope.original_content, policy=default)
         assert isinstance(message, EmailMessage)
         message.raw = envelope.original_content  # type: ignore[attr-defined]  (as sent)

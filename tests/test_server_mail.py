@@ -171,3 +171,21 @@ def test_moves_go_on_while_smtp_is_down_and_every_mail_arrives_when_it_is_back(
         turns = inbox.to("ann@example.com")[1:]
         assert len(turns) == len(waiting)
         assert len({m["Message-ID"] for m in turns}) == len(turns)
+
+
+def test_a_slow_smtp_server_holds_up_mail_never_a_move(sqlite_url: str) -> None:
+    with Inbox() as inbox, running(sqlite_url, smtp_url=inbox.url, **QUICK) as client:
+        ann = Player(client, "ann")
+        with_address(ann, inbox, "ann@example.com")
+        inbox.hold = True  # from now on the SMTP server takes each message, then waits
+        table_id = new_game(ann, [], bots={1: "easy"})
+        assert inbox.entered.wait(30)  # the sender is stuck in the first mail
+        rnd = random.Random(9)
+        for _ in range(3):
+            hand_over_to_the_bot(ann, table_id, rnd)
+        wait_for(lambda: my_turn(ann, table_id))
+        assert len(outbox_rows(sqlite_url)) == 4  # the first one's, claimed, and three more
+        assert len(inbox.to("ann@example.com")) == 1  # the verification only
+        inbox.release.set()
+        wait_for(lambda: outbox_rows(sqlite_url) == [])
+        assert len(inbox.to("ann@example.com")) == 5
