@@ -173,7 +173,12 @@ async def mail_choice(body: MailChoice, server: ServerDep, session: SignedIn) ->
     return await server.tx(work)
 
 
-@router.post("/api/me/password", response_model=Ok, openapi_extra=SIGNED_IN, responses=SIGNED_BODY)
+@router.post(
+    "/api/me/password",
+    response_model=Ok,
+    openapi_extra=SIGNED_IN,
+    responses=errors(*BODY, 401, 403, status.HTTP_429_TOO_MANY_REQUESTS, DB),
+)
 async def password(
     body: PasswordChange, request: Request, server: ServerDep, session: SignedIn
 ) -> dict[str, Any]:
