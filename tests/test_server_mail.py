@@ -10,6 +10,9 @@ from typing import Any
 from sqlalchemy import create_engine, select
 
 from mail_helpers import Clock, Inbox, link, parts
+from navcomp.server import notify
+from navcomp.store import tables
+from navcomp.store.model import NewNotice, NoticeKind
 from navcomp.store.schema import game_tables, mail_outbox
 from server_helpers import Player, new_game, running, wait_for
 
@@ -189,3 +192,40 @@ def test_a_slow_smtp_server_holds_up_mail_never_a_move(sqlite_url: str) -> None:
         inbox.release.set()
         wait_for(lambda: outbox_rows(sqlite_url) == [])
         assert len(inbox.to("ann@example.com")) == 5
+
+
+def test_invitations_time_running_low_and_the_game_over_come_by_mail(sqlite_url: str) -> None:
+    with Inbox() as inbox, running(sqlite_url, smtp_url=inbox.url, **QUICK) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        with_address(ann, inbox, "ann@example.com")
+        table_id = ben.post("/api/tables", {"game": "space-mission", "seats": 2}).json()["id"]
+        assert ben.post(f"/api/tables/{table_id}/invite", {"name": "ann"}).status_code == 200
+        invite = wait_for(lambda: inbox.to("ann@example.com")[1:])[0]
+        assert invite["Subject"] == f"ben invites you to Space Mission (table {table_id})"
+        assert f"http://testserver/#/table/{table_id}" in parts(invite)[0]
+        # time running low: the notice the clocks write (NoticeKind.TIME_LOW), and its mail
+        capped = new_game(ann, [], bots={1: "easy"}, options={"max_rounds": 1})
+        engine = create_engine(sqlite_url)
+        try:
+            with engine.begin() as conn:
+                table = tables.get(conn, capped)
+                assert table is not None
+                notice = NewNotice(table.seats[0].user_id or 0, capped, NoticeKind.TIME_LOW, "…")
+                notify.add(conn, notice, None, table)
+        finally:
+            engine.dispose()
+        low = wait_for(lambda: [m for m in inbox.to("ann@example.com") if "time" in m["Subject"]])
+        assert low[0]["Subject"] == f"Your time runs low at table {capped}"
+        assert "List-Unsubscribe" in low[0]
+        # the game's end, with the result
+        rnd = random.Random(13)
+        while (table := wait_for(lambda: my_turn(ann, capped)))["table"]["status"] != "over":
+            legal = [a for a in table["legal"] if not a["text"].startswith("discard")]
+            ann.move(capped, rnd.choice(legal)["id"], table["table"]["version"])
+        result = table["table"]["result"]
+        over = wait_for(lambda: [m for m in inbox.to("ann@example.com") if "over" in m["Subject"]])
+        assert over[0]["Subject"] == f"The game at table {capped} is over"
+        plain = parts(over[0])[0]
+        mine, bots = result["scores"][0], result["scores"][1]
+        assert f". ann: {mine} points" in plain and f". Bot (easy): {bots} points" in plain
+        assert str(seed_of(sqlite_url, capped)) not in over[0].as_string()

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("navcomp.mail")
 
-BATCH = 10
+BATCH = 5  # a pass's mails, each given at most two SMTP timeouts: well within a claim
 REFUSED_TRIES = 3  # an address refused for good (5xx) this often is given up
 
 
@@ -161,14 +161,15 @@ class MailService:
         """Send ``mail``; False when the connection is lost."""
         try:
             sender, data = mail_render.envelope(mail, sending)
-            await client.sendmail(sender, [mail.address], data)
+            async with asyncio.timeout(2 * self.settings.smtp_timeout):
+                await client.sendmail(sender, [mail.address], data)
         except (aiosmtplib.SMTPRecipientsRefused, aiosmtplib.SMTPSenderRefused) as error:
             await self._failed(mail, str(error), refused=True)
             return True
         except aiosmtplib.SMTPResponseException as error:
             await self._failed(mail, str(error), refused=error.code >= 500)
             return client.is_connected
-        except (aiosmtplib.SMTPException, OSError) as error:
+        except (aiosmtplib.SMTPException, OSError, TimeoutError) as error:
             await self._failed(mail, f"{type(error).__name__}: {error}", refused=False)
             return False
         at = self.settings.now()
@@ -177,7 +178,7 @@ class MailService:
 
     async def _failed(self, mail: OutboxMail, error: str, refused: bool) -> None:
         if refused and mail.attempts + 1 >= REFUSED_TRIES:
-            log.warning("mail %d to account %d given up: %s", mail.id, mail.user_id, error)
+            log.warning("mail %d to account %d given up: refused for good", mail.id, mail.user_id)
             await self.server.tx(lambda c: outbox.drop(c, mail))
             return
         wait = min(
