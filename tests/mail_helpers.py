@@ -14,7 +14,7 @@ from typing import Any
 
 from aiosmtpd.controller import Controller
 
-from navcomp.server.serve import free_port
+from server_helpers import free_port
 
 
 class Inbox:

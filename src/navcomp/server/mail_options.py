@@ -15,6 +15,8 @@ def add(parser: Any) -> None:
     mail = parser.add_argument_group("mail")
     mail.add_argument(
         "--smtp-url",
+        type=_smtp_url,
+        default=os.environ.get(SMTP_URL_VARIABLE) or None,  # checked by ``type`` too
         help="smtp://user:password@host:port (or smtps:// for TLS from the start; or "
         f"{SMTP_URL_VARIABLE}); without it mail waits in the outbox",
     )
@@ -37,14 +39,19 @@ def add(parser: Any) -> None:
     )
 
 
+def _smtp_url(url: str) -> str:
+    try:
+        smtp_server(url, starttls=False)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return url
+
+
 def settings(args: argparse.Namespace) -> dict[str, Any]:
-    """The ``Settings`` fields of the options (ValueError for a malformed SMTP URL)."""
-    url = args.smtp_url or os.environ.get(SMTP_URL_VARIABLE) or None
-    if url is not None:
-        smtp_server(url, args.smtp_starttls)
+    """The ``Settings`` fields of the options."""
     public = args.public_url or f"http://{args.host}:{args.port}"
     return {
-        "smtp_url": url,
+        "smtp_url": args.smtp_url,
         "smtp_starttls": args.smtp_starttls,
         "mail_from": args.mail_from,
         "public_url": public.rstrip("/"),

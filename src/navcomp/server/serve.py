@@ -104,6 +104,7 @@ def _add_limit_options(parser: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from navcomp.server import mail_options
     from navcomp.server.app import create_app
     from navcomp.server.context import Settings
     from navcomp.server.guard import guarded_protocol
@@ -121,13 +122,6 @@ def run(args: argparse.Namespace) -> int:
     import os
 
     redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")
-    from navcomp.server import mail_options
-
-    try:
-        mail = mail_options.settings(args)
-    except ValueError as error:
-        print(f"navcomp serve: --smtp-url: {error}")
-        return 2
     settings = Settings(
         url,
         bot_workers=args.bot_workers,
@@ -141,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
         guests_per_address=args.guests_per_address,
         sockets_per_address=args.sockets_per_address,
         socket_opens_per_address=args.socket_opens_per_address,
-        **mail,
+        **mail_options.settings(args),
     )
     app = create_app(settings)
     # The ~100,000 objects of the imported libraries and the app live as long as the
