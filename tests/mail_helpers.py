@@ -13,6 +13,7 @@ from email.policy import default
 from typing import Any
 
 from aiosmtpd.controller import Controller
+from aiosmtpd.smtp import AuthResult
 
 from server_helpers import free_port
 
@@ -21,8 +22,9 @@ class Inbox:
     """Every message an SMTP server on 127.0.0.1 accepted; stopped and started again on
     the same port (an SMTP server that goes down and comes back)."""
 
-    def __init__(self, port: int | None = None) -> None:
+    def __init__(self, port: int | None = None, login: tuple[str, str] | None = None) -> None:
         self.port = port or free_port()
+        self.login = login  # a server that takes mail only after this AUTH LOGIN/PLAIN
         self.messages: list[EmailMessage] = []
         self.hold = False  # a slow server: each message waits for ``release``
         self.entered = threading.Event()
@@ -35,6 +37,8 @@ class Inbox:
         return f"smtp://127.0.0.1:{self.port}"
 
     async def handle_DATA(self, server: Any, session: Any, envelope: Any) -> str:  # noqa: N802
+        if self.login is not None and not session.authenticated:
+            return "530 5.7.0 Authentication required"
         if self.hold:
             self.entered.set()
             await asyncio.get_running_loop().run_in_executor(None, self.release.wait, 60)
@@ -45,8 +49,18 @@ class Inbox:
             self.messages.append(message)
         return "250 OK"
 
+    def _authenticate(
+        self, server: Any, session: Any, envelope: Any, mechanism: str, data: Any
+    ) -> AuthResult:
+        assert self.login is not None
+        given = (data.login.decode(), data.password.decode())
+        return AuthResult(success=given == self.login)
+
     def start(self) -> Inbox:
-        self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        auth: dict[str, Any] = {}
+        if self.login is not None:
+            auth = {"auth_require_tls": False, "authenticator": self._authenticate}  # loopback
+        self._controller = Controller(self, hostname="127.0.0.1", port=self.port, **auth)
         self._controller.start()
         return self
 

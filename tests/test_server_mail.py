@@ -229,3 +229,23 @@ def test_invitations_time_running_low_and_the_game_over_come_by_mail(sqlite_url:
         mine, bots = result["scores"][0], result["scores"][1]
         assert f". ann: {mine} points" in plain and f". Bot (easy): {bots} points" in plain
         assert str(seed_of(sqlite_url, capped)) not in over[0].as_string()
+
+
+def test_the_sender_logs_in_with_the_smtp_urls_user_and_password(sqlite_url: str) -> None:
+    inbox = Inbox(login=("table@example.org", "p@ss:w/rd"))
+    right = f"smtp://table%40example.org:p%40ss%3Aw%2Frd@127.0.0.1:{inbox.port}"
+    with inbox, running(sqlite_url, smtp_url=right, **QUICK) as client:
+        ann = Player(client, "ann")
+        with_address(ann, inbox, "ann@example.com")  # the verification mail came through
+        assert ann.post("/api/me/email/test").status_code == 200
+        test = wait_for(lambda: inbox.to("ann@example.com")[1:])[0]
+        assert test["Subject"] == "A test mail from NavComp"
+    wrong = f"smtp://table%40example.org:guess@127.0.0.1:{inbox.port}"
+    with inbox, running(sqlite_url, smtp_url=wrong, smtp_timeout=2.0, **QUICK) as client:
+        login = {"name": "ann", "password": "correct horse"}
+        token = client.post("/api/accounts/login", json=login).json()["token"]
+        client.cookies.clear()
+        sent = client.post("/api/me/email/test", headers={"Authorization": f"Bearer {token}"})
+        assert sent.status_code == 200
+        wait_for(lambda: any(row.attempts >= 2 for row in outbox_rows(sqlite_url)))
+        assert len(inbox.to("ann@example.com")) == 2  # refused: it waits in the outbox
