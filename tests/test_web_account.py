@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
+import httpx2 as httpx
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -121,3 +122,41 @@ def test_the_account_page_speaks_japanese(browser: Browser, mail_server: tuple[s
         page.locator("#email-save").click()
         expect(page.locator("#email-card .error")).to_contain_text("メールアドレスではありません")
         screenshot(page, "account-ja")
+
+
+def test_an_unsubscribe_link_asks_then_turns_that_mail_off(
+    browser: Browser, mail_server: tuple[str, Inbox]
+) -> None:
+    """In German: ben invites ann; the invitation's unsubscribe link, opened, asks first."""
+    base, inbox = mail_server
+    with new_page(browser, base, lang="de") as page:
+        sign_in(page, "ann", "correct horse", register=True)
+        page.goto("/#/account")
+        page.locator("#email-address").fill("ann@example.com")
+        page.locator("#email-save").click()
+        page.goto(mailed_link(inbox, "ann@example.com", 1, "verify"))
+        expect(page.locator("#verify")).to_contain_text("ist bestätigt")
+        made = httpx.post(
+            f"{base}/api/accounts/register", json={"name": "ben", "password": "correct horse"}
+        )
+        ben = {"Authorization": f"Bearer {made.json()['token']}"}
+        table = httpx.post(
+            f"{base}/api/tables", json={"game": "space-mission", "seats": 2}, headers=ben
+        ).json()["id"]
+        invited = httpx.post(f"{base}/api/tables/{table}/invite", json={"name": "ann"}, headers=ben)
+        assert invited.status_code == 200
+        mail = wait_for(lambda: inbox.to("ann@example.com")[1:])[0]
+        assert mail["Subject"] == f"ben lädt dich zu Space Mission ein (Tisch {table})"
+        page.goto(mailed_link(inbox, "ann@example.com", 2, "table"))
+        expect(page.locator("#lobby-seats")).to_contain_text("ben")
+        page.goto(mailed_link(inbox, "ann@example.com", 2, "unsubscribe"))
+        expect(page.locator("#unsubscribe-page")).to_contain_text("Diese Art Mail abbestellen?")
+        account = page.evaluate("async () => (await fetch('/api/me/account')).json()")
+        assert account["mail"]["invites"] is True  # opening the link changed nothing
+        page.locator("#unsubscribe").click()
+        expect(page.locator("#unsubscribe-page .note")).to_have_text(
+            "Erledigt: Diese Art Mail kommt nicht mehr (Einladungen)."
+        )
+        screenshot(page, "unsubscribe-de")
+        page.goto("/#/account")
+        expect(page.locator("#mail-invites")).not_to_be_checked()

@@ -10,6 +10,9 @@ function page(root, id, title, ...children) {
   replace(root, h("section", { class: "card narrow", id }, h("h2", {}, title), ...children));
 }
 
+// What an unsubscribe turned off, as the account page names it.
+const SETTINGS = { turn: "mail_turn", invites: "mail_invites", time_low: "mail_time_low", game_over: "mail_game_over" };
+
 const toSignIn = () => h("p", {}, h("a", { href: "#/", id: "to-sign-in" }, t("to_sign_in")));
 
 export function renderForgot(root) {
@@ -77,9 +80,9 @@ export function renderUnsubscribe(root, token) {
       id: "unsubscribe",
       onclick: async () => {
         try {
-          await post(`/api/mail/unsubscribe/${encodeURIComponent(token)}`);
+          const done = await post(`/api/mail/unsubscribe/${encodeURIComponent(token)}`);
           confirm.disabled = true;
-          line.say(t("unsubscribe_done"));
+          line.say(t("unsubscribe_done", { what: t(SETTINGS[done.setting] || "mail_title") }));
         } catch (error) {
           line.fail(error);
         }

@@ -227,7 +227,7 @@ export default {
   unsubscribe_title: "Abbestellen",
   unsubscribe_text: "Diese Art Mail abbestellen?",
   unsubscribe_confirm: "Abbestellen",
-  unsubscribe_done: "Erledigt: Diese Art Mail kommt nicht mehr.",
+  unsubscribe_done: "Erledigt: Diese Art Mail kommt nicht mehr ({what}).",
   to_sign_in: "Zur Anmeldung",
   err_invalid_email: "Das ist keine E-Mail-Adresse (eine Adresse, ohne Namen und Zeilenumbrüche).",
   err_email_not_verified: "Deine E-Mail-Adresse ist noch nicht bestätigt.",

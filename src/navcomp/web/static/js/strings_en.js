@@ -228,7 +228,7 @@ export default {
   unsubscribe_title: "Unsubscribe",
   unsubscribe_text: "Stop this kind of mail?",
   unsubscribe_confirm: "Unsubscribe",
-  unsubscribe_done: "Done: this kind of mail no longer comes.",
+  unsubscribe_done: "Done: this kind of mail no longer comes ({what}).",
   to_sign_in: "To the sign-in page",
   err_invalid_email: "That is not an e-mail address (one address, without a name or line breaks).",
   err_email_not_verified: "Your e-mail address is not verified yet.",

@@ -228,7 +228,7 @@ export default {
   unsubscribe_title: "配信停止",
   unsubscribe_text: "この種類のメールを停止しますか？",
   unsubscribe_confirm: "停止する",
-  unsubscribe_done: "停止しました。この種類のメールはもう届きません。",
+  unsubscribe_done: "停止しました（{what}）。この種類のメールはもう届きません。",
   to_sign_in: "サインインのページへ",
   err_invalid_email: "メールアドレスではありません（名前や改行のない、アドレス 1 つだけ）。",
   err_email_not_verified: "メールアドレスがまだ確認されていません。",
