@@ -97,6 +97,13 @@ def test_the_turn_mail_after_a_bots_move_speaks_the_readers_language(sqlite_url:
         table_link = f"http://testserver/#/table/{table_id}"
         assert table_link in plain and f'href="{table_link}"' in html
         assert str(seed_of(sqlite_url, table_id)) not in mail.as_string()
+        unsubscribe = f"http://testserver/#/unsubscribe/{link(mail, 'unsubscribe')}"
+        assert plain.replace("\r\n", "\n") == (  # every word accounted for: no card, no seed
+            f"Du bist am Zug in Space Mission an Tisch {table_id}, mit Bot (easy).\n\n"
+            f"Zum Tisch: {table_link}\n\n-- \nNavComp\n"
+            "Du bekommst diese Mail wegen der Mail-Einstellungen deines NavComp-Kontos.\n"
+            f"Diese Art Mail abbestellen: {unsubscribe}\n"
+        )
         # the table link: the page, and the table it opens is mine to move
         assert client.get("/").status_code == 200
         assert my_turn(ann, table_id) is not None
