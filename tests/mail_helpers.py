@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import email
 import re
+import ssl
 import threading
 from datetime import UTC, datetime, timedelta
 from email.message import EmailMessage
@@ -22,9 +23,15 @@ class Inbox:
     """Every message an SMTP server on 127.0.0.1 accepted; stopped and started again on
     the same port (an SMTP server that goes down and comes back)."""
 
-    def __init__(self, port: int | None = None, login: tuple[str, str] | None = None) -> None:
+    def __init__(
+        self,
+        port: int | None = None,
+        login: tuple[str, str] | None = None,
+        tls: ssl.SSLContext | None = None,
+    ) -> None:
         self.port = port or free_port()
         self.login = login  # a server that takes mail only after this AUTH LOGIN/PLAIN
+        self.tls = tls  # a server that takes mail only after STARTTLS
         self.messages: list[EmailMessage] = []
         self.hold = False  # a slow server: each message waits for ``release``
         self.entered = threading.Event()
@@ -58,8 +65,10 @@ class Inbox:
 
     def start(self) -> Inbox:
         auth: dict[str, Any] = {}
+        if self.tls is not None:
+            auth |= {"tls_context": self.tls, "require_starttls": True}
         if self.login is not None:
-            auth = {"auth_require_tls": False, "authenticator": self._authenticate}  # loopback
+            auth |= {"auth_require_tls": False, "authenticator": self._authenticate}  # loopback
         self._controller = Controller(self, hostname="127.0.0.1", port=self.port, **auth)
         self._controller.start()
         return self

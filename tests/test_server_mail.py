@@ -1,12 +1,16 @@
 """Mail against a real SMTP server (aiosmtpd): an address verified by its link, the turn
-mail after a bot's move in the reader's language with working links, the digest, an
-SMTP server that is down, and the mail's bad input."""
+mail after a bot's move in the reader's language with working links, the digest, the
+invitation, time-running-low and game-over mail, an SMTP server that is down or slow,
+and logging in and STARTTLS as the SMTP URL and options say."""
 
 from __future__ import annotations
 
 import random
+import ssl
+from pathlib import Path
 from typing import Any
 
+import pytest
 from sqlalchemy import create_engine, select
 
 from mail_helpers import Clock, Inbox, link, parts
@@ -15,6 +19,7 @@ from navcomp.store import tables
 from navcomp.store.model import NewNotice, NoticeKind
 from navcomp.store.schema import game_tables, mail_outbox
 from server_helpers import Player, new_game, running, wait_for
+from webhook_helpers import certificate
 
 QUICK = {
     "bot_seconds": 0.05,
@@ -256,3 +261,22 @@ def test_the_sender_logs_in_with_the_smtp_urls_user_and_password(sqlite_url: str
         assert sent.status_code == 200
         wait_for(lambda: any(row.attempts >= 2 for row in outbox_rows(sqlite_url)))
         assert len(inbox.to("ann@example.com")) == 2  # refused: it waits in the outbox
+
+
+def test_starttls_when_the_server_requires_it(
+    sqlite_url: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cert, key = certificate(tmp_path, "localhost")
+    monkeypatch.setenv("SSL_CERT_FILE", str(cert))  # the sender trusts the test's certificate
+    server_side = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    server_side.load_cert_chain(cert, key)
+    inbox = Inbox(tls=server_side)  # refuses mail before STARTTLS
+    url = f"smtp://localhost:{inbox.port}"
+    with inbox, running(sqlite_url, smtp_url=url, smtp_starttls=True, **QUICK) as client:
+        with_address(Player(client, "ann"), inbox, "ann@example.com")  # came over TLS
+    plain = Inbox()  # offers no STARTTLS: with it required, nothing goes in the clear
+    with plain, running(sqlite_url, smtp_url=plain.url, smtp_starttls=True, **QUICK) as client:
+        ben = Player(client, "ben")
+        assert ben.put("/api/me/email", {"address": "ben@example.com"}).status_code == 200
+        wait_for(lambda: any(row.attempts >= 1 for row in outbox_rows(sqlite_url)))
+        assert plain.messages == []
