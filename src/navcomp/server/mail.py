@@ -99,7 +99,11 @@ def queue(
     at: datetime,
     about: dict[str, Any] | None = None,
 ) -> int:
-    """The mail of ``notices`` (about ``table``) into the outbox: how many readers get one."""
+    """The mail of ``notices`` (about ``table``) into the outbox: how many readers get one.
+
+    Whatever writes a notice calls this in its transaction: a game's end passes the
+    table as it ended (its result goes into the mail), time running low a
+    ``NoticeKind.TIME_LOW`` notice (``notify.add`` does both for a single notice)."""
     if not notices:
         return 0
     readers = mail_settings.readers(conn, [n.user_id for n in notices])

@@ -4,9 +4,10 @@ hand what follows (notices, webhooks, other processes, the next bot) what the mo
 In one transaction: find the table (the kept game when it is at the client's expected
 version, else from the database), check the seat, the turn and the action, apply it,
 then bump the version with ``UPDATE ... WHERE version = expected`` (so of two racing
-moves exactly one wins), append to the log, write the notices and, when a one-seat
-table ends, its solo score.  After the commit: keep the new game, push each client its
-view, send webhooks, announce the move to other processes and set the next bot thinking.
+moves exactly one wins), append to the log, write the notices and their mail (the
+outbox) and, when a one-seat table ends, its solo score.  After the commit: keep the
+new game, push each client its view, send webhooks, wake the mail sender, announce the
+move to other processes and set the next bot thinking.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Notices: kept in the database (the in-app list) and sent to a webhook if set.
+"""Notices: kept in the database (the in-app list), mailed to readers who want them
+(``mail.py``, in the same transaction) and sent to a webhook if set.
 
 Webhook calls are best effort (``server.webhooks``): a failing hook never delays
 or breaks a move.
