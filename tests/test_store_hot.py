@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import sqlite3
 from contextlib import closing
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from navcomp.store import accounts, tables
+from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
+from navcomp.store.model import MailSettings
 
 AT = datetime(2026, 3, 4, 5, 6, 7, 890123, tzinfo=UTC)
 
@@ -43,6 +45,14 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         assert writes.webhooks(conn, []) == {}
         assert writes.webhooks(conn, [ann.id]) == {}
         assert writes.webhooks(conn, [ann.id, ben.id]) == {ben.id: "http://hooks.example/ben"}
+        reached = MailSettings(address="ben@example.com", verified=True)
+        mail_settings.save(conn, ben.id, reached)
+        mail_settings.save(
+            conn, ann.id, replace(reached, address="ann@example.com", verified=False)
+        )
+        assert writes.mail_readers(conn, []) == []
+        assert writes.mail_readers(conn, [ann.id]) == []  # not verified
+        assert writes.mail_readers(conn, [ann.id, ben.id]) == [ben.id]
         result = {"scores": [3, 1], "places": [1, 2]}
         assert writes.advance(conn, table_id, 1, 2, None, None, "over", result)
         writes.append(conn, table_id, 2, 1, None, AT)

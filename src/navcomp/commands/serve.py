@@ -44,6 +44,9 @@ def add_parser(commands: Any) -> None:
         help="let webhooks point at loopback and private addresses (hooks on a private network)",
     )
     _add_limit_options(parser)
+    from navcomp.server import mail_options
+
+    mail_options.add(parser)
     parser.set_defaults(run=run)
 
 
@@ -101,6 +104,7 @@ def _add_limit_options(parser: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from navcomp.server import mail_options
     from navcomp.server.app import create_app
     from navcomp.server.context import Settings
     from navcomp.server.guard import guarded_protocol
@@ -131,6 +135,7 @@ def run(args: argparse.Namespace) -> int:
         guests_per_address=args.guests_per_address,
         sockets_per_address=args.sockets_per_address,
         socket_opens_per_address=args.socket_opens_per_address,
+        **mail_options.settings(args),
     )
     app = create_app(settings)
     # The objects of the imported libraries and the app live as long as the process:

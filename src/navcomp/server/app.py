@@ -29,9 +29,11 @@ def create_app(settings: Settings) -> FastAPI:
                 server.sessions.drop_digest,
             )
         await moves.resume_bots(server)
+        await server.mail.start()
         try:
             yield
         finally:
+            await server.mail.close()
             if server.fanout is not None:
                 await server.fanout.close()
             await server.throttle.close()

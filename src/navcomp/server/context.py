@@ -3,7 +3,9 @@ once per app (``app.state.server``; routes take it through ``deps.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 import anyio
 from starlette.requests import HTTPConnection
@@ -14,6 +16,7 @@ from navcomp.server.errors import ApiError
 from navcomp.server.fanout import RedisFanout, channel_for
 from navcomp.server.games import LiveGames
 from navcomp.server.live import Hub
+from navcomp.server.mail_sender import MailService
 from navcomp.server.throttle import Limits, SocketCounts, Throttle
 from navcomp.server.webhooks import Webhooks
 from navcomp.store.model import Session
@@ -38,6 +41,17 @@ class Settings:
     socket_messages_per_second: float = 1.0
     sockets_per_address: int = 100  # live sockets open at once from one address (0: any)
     socket_opens_per_address: int = 120  # live sockets opened a minute from one address
+    # Mail (docs/server.md, "Mail"): without an SMTP URL mail waits in the outbox.
+    smtp_url: str | None = None  # smtp://user:password@host:port, or smtps://
+    smtp_starttls: bool = False  # require STARTTLS (else used when the server offers it)
+    mail_from: str = "NavComp <navcomp@localhost>"
+    public_url: str = "http://127.0.0.1:8000"  # where the links in mail point
+    smtp_timeout: float = 20.0  # seconds for each step of talking to the SMTP server
+    mail_poll_seconds: float = 2.0  # how often the outbox is looked at for due mail
+    mail_retry_seconds: float = 5.0  # the first wait after a failure, doubled each time
+    mail_retry_max_seconds: float = 900.0
+    mail_lease_seconds: float = 300.0  # a claim on a mail lapses after this
+    now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))  # the clock
 
     def limits(self) -> Limits:
         return Limits(
@@ -73,6 +87,7 @@ class Server:
         self.throttle = Throttle(settings.limits(), settings.redis_url, channel + ":limits")
         self.hashing = anyio.CapacityLimiter(2)  # argon2: CPU and 64 MiB each
         self.sockets = SocketCounts(settings.sockets_per_address)
+        self.mail = MailService(self)
 
     async def session(self, request: HTTPConnection) -> Session | None:
         """Who is asking (None: nobody signed in); a cookie session's unsafe request

@@ -118,6 +118,23 @@ INVALID_WEBHOOK = _entry(
     S.UNPROCESSABLE_ENTITY,
     "a webhook is an http or https URL to a public address",
 )
+INVALID_EMAIL = _entry(
+    "invalid_email",
+    S.UNPROCESSABLE_ENTITY,
+    "not an e-mail address (a line break or other header trick included)",
+)
+EMAIL_NOT_VERIFIED = _entry(
+    "email_not_verified", S.CONFLICT, "the account has no verified e-mail address"
+)
+WRONG_PASSWORD = _entry("wrong_password", S.FORBIDDEN, "the current password is wrong")
+REGISTERED_ONLY = _entry(
+    "registered_only", S.FORBIDDEN, "guests have no password or e-mail: register first"
+)
+LINK_INVALID = _entry(
+    "link_invalid", S.BAD_REQUEST, "a mail link that is not valid (altered, or for another use)"
+)
+LINK_EXPIRED = _entry("link_expired", S.GONE, "a mail link that has expired")
+LINK_USED = _entry("link_used", S.CONFLICT, "a mail link that was used already")
 TOO_MANY_ATTEMPTS = _entry(
     "too_many_attempts",
     S.TOO_MANY_REQUESTS,

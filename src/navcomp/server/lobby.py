@@ -135,7 +135,7 @@ def invite(conn: Connection, user: User, table_id: int, name: str) -> None:
     if tables.invite(conn, table_id, invitee):
         text = notify.invite_text(user.name, get_game(table.game).info.title, table_id)
         about = {"by": user.name, "game": table.game}
-        notify.add(conn, NewNotice(invitee, table_id, NoticeKind.INVITE, text), about)
+        notify.add(conn, NewNotice(invitee, table_id, NoticeKind.INVITE, text), about, table)
 
 
 def _only_creator(table: Table, user: User) -> None:
@@ -158,4 +158,4 @@ def start(conn: Connection, user: User, table_id: int) -> None:
     tables.start(conn, table_id, first, now())
     notice = notify.turn_notice(table_id, table.seats, first)
     if notice is not None:
-        notify.add(conn, notice)
+        notify.add(conn, notice, table=table)

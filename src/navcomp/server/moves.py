@@ -4,9 +4,10 @@ hand what follows (notices, webhooks, other processes, the next bot) what the mo
 In one transaction: find the table (the kept game when it is at the client's expected
 version, else from the database), check the seat, the turn and the action, apply it,
 then bump the version with ``UPDATE ... WHERE version = expected`` (so of two racing
-moves exactly one wins), append to the log, write the notices and, when a one-seat
-table ends, its solo score.  After the commit: keep the new game, push each client its
-view, send webhooks, announce the move to other processes and set the next bot thinking.
+moves exactly one wins), append to the log, write the notices and their mail (the
+outbox) and, when a one-seat table ends, its solo score.  After the commit: keep the
+new game, push each client its view, send webhooks, wake the mail sender, announce the
+move to other processes and set the next bot thinking.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 from navcomp.core.errors import ActionError, GameOverError
 from navcomp.core.match import check_undo
 from navcomp.core.protocol import ActionInput, Result, play
-from navcomp.server import error_codes, lobby, notify
+from navcomp.server import error_codes, lobby, mail, notify
 from navcomp.server.accounts import now
 from navcomp.server.bots import BotJob, job_for
 from navcomp.server.errors import ApiError, from_action_error
@@ -38,6 +39,7 @@ class Moved:
     table: Table
     live: Live  # its ``last``: how the action reads to each seat
     notices: list[NewNotice]  # of turns and of the game's end
+    mailed: int  # readers with mail in the outbox
     webhooks: dict[int, str]  # the webhook of each account noticed that has one
 
 
@@ -61,6 +63,8 @@ async def submit(
     )
     server.games.store(table_id, moved.live)
     server.hub.publish(moved.table, moved.live)
+    if moved.mailed:
+        server.mail.wake()
     for notice in moved.notices:
         hook = moved.webhooks.get(notice.user_id)
         if hook is not None:
@@ -121,7 +125,8 @@ def _move(
     notices.add_for_move(conn, told, at)
     hooks = accounts.webhooks(conn, [n.user_id for n in told])
     live.table = table.after(turn)
-    return Moved(live.table, live, told, hooks)
+    mailed = mail.queue(conn, told, live.table, at)
+    return Moved(live.table, live, told, mailed, hooks)
 
 
 def _current(

@@ -1,4 +1,5 @@
-"""Notices: kept in the database (the in-app list) and sent to a webhook if set.
+"""Notices: kept in the database (the in-app list), mailed to readers who want them
+(``mail.py``, in the same transaction) and sent to a webhook if set.
 
 Webhook calls are best effort (``server.webhooks``): a failing hook never delays
 or breaks a move.
@@ -8,10 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from navcomp.server import mail
 from navcomp.server.accounts import now
 from navcomp.store import notices
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, NoticeKind, Seat
+from navcomp.store.model import NewNotice, NoticeKind, Seat, Table
 
 
 def turn_text(table_id: int) -> str:
@@ -54,9 +56,16 @@ def after_move(
     return [] if notice is None else [notice]
 
 
-def add(conn: Connection, notice: NewNotice, about: dict[str, Any] | None = None) -> None:
-    """A notice from the lobby (a move's own are written with the move)."""
-    notices.add(conn, notice, now(), about)
+def add(
+    conn: Connection,
+    notice: NewNotice,
+    about: dict[str, Any] | None = None,
+    table: Table | None = None,
+) -> None:
+    """A notice from the lobby (a move's own are written with the move), and its mail."""
+    at = now()
+    notices.add(conn, notice, at, about)
+    mail.queue(conn, [notice], table, at, about)
 
 
 def listing(conn: Connection, user_id: int, unread_only: bool) -> list[dict[str, Any]]:

@@ -6,7 +6,14 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from starlette.staticfiles import StaticFiles
 
-from navcomp.server import api_accounts, api_lobby, api_play, api_tutorials, websocket
+from navcomp.server import (
+    api_account,
+    api_accounts,
+    api_lobby,
+    api_play,
+    api_tutorials,
+    websocket,
+)
 from navcomp.server.static_files import STATIC
 
 pages = APIRouter()
@@ -20,6 +27,7 @@ async def home() -> FileResponse:
 
 ROUTERS = (
     api_accounts.router,
+    api_account.router,
     api_lobby.router,
     api_play.router,
     api_tutorials.router,

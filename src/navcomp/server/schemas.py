@@ -43,6 +43,7 @@ _WHY = {
     "or the seat or table is not yours",
     HTTPStatus.NOT_FOUND: "no such table or player",
     HTTPStatus.CONFLICT: "the table or the name is not in a state that allows this",
+    HTTPStatus.GONE: "the mail link has expired",
     HTTPStatus.REQUEST_ENTITY_TOO_LARGE: "the body is over 16 KiB",
     HTTPStatus.UNPROCESSABLE_ENTITY: "a field is missing, of the wrong type or out of range, "
     "or the rules refuse it",

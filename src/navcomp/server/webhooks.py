@@ -151,6 +151,14 @@ class Webhooks:
         elif status >= 400:
             log.warning("webhook to %s answered %d", shown(url), status)
 
+    async def try_now(self, url: str, payload: dict[str, Any]) -> int:
+        """Deliver ``payload`` to ``url`` at once and answer its status (the account page's
+        test): ``invalid_webhook`` for an address refused, TimeoutError or an httpcore2
+        error for a hook that does not answer."""
+        with fail_after(self.timeout):
+            target = await webhook_address.check(url, self.allow_internal)
+            return await self._post(url, target, json.dumps(payload).encode())
+
     async def _post(self, url: str, target: webhook_address.Target, body: bytes) -> int:
         """POST ``body`` to ``url`` at the first of its checked addresses that answers."""
         timeouts = {"connect": self.timeout, "read": self.timeout, "write": self.timeout}

@@ -85,3 +85,28 @@ def set_webhook(conn: Connection, user_id: int, url: str | None) -> None:
 def webhooks(conn: Connection, user_ids: Sequence[int]) -> dict[int, str]:
     """The webhook of each of ``user_ids`` that has one (a move asks, so: the fast path)."""
     return move_writes(conn).webhooks(conn, user_ids)
+
+
+def password_hash(conn: Connection, user_id: int, lock: bool = False) -> str | None:
+    query = select(users.c.password_hash).where(users.c.id == user_id)
+    found: str | None = conn.execute(
+        query.with_for_update() if lock else query
+    ).scalar_one_or_none()
+    return found
+
+
+def set_password(conn: Connection, user_id: int, digest: str, keep: str | None) -> list[str]:
+    """A new password hash; every session of the account but ``keep`` (a token's digest)
+    ends: their digests."""
+    conn.execute(update(users).where(users.c.id == user_id).values(password_hash=digest))
+    ended = sessions.c.user_id == user_id
+    if keep is not None:
+        ended = ended & (sessions.c.token_hash != keep)
+    gone = list(conn.execute(select(sessions.c.token_hash).where(ended)).scalars())
+    conn.execute(delete(sessions).where(ended))
+    return gone
+
+
+def name_of(conn: Connection, user_id: int) -> str:
+    name: str = conn.execute(select(users.c.name).where(users.c.id == user_id)).scalar_one()
+    return name

@@ -1,8 +1,9 @@
 """A move's own statements: the few rows every move writes and reads, beneath the
-tables repository (``tables.record_move``; notices and webhooks use them too).
+tables repository (``tables.record_move``; notices, webhooks and mail use them too).
 
 A move bumps its table's version (``UPDATE ... WHERE version = expected``),
-appends to the log, adds turn notices and reads the players' webhooks.  Through
+appends to the log, adds turn notices and reads the players' webhooks and which of
+them mail reaches.  Through
 SQLAlchemy Core each statement costs more CPU (cache keys, compiled-cache look-up,
 parameter processing, result set-up) than SQLite takes to run it, so on SQLite
 they run on the driver's own connection, inside the caller's transaction, as
@@ -20,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import Column, Connection, Dialect, bindparam, insert, select, update
 
-from navcomp.store.schema import game_tables, moves, notifications, users
+from navcomp.store.schema import game_tables, mail_settings, moves, notifications, users
 
 _ADVANCE = (
     update(game_tables)
@@ -38,6 +39,11 @@ _APPEND = insert(moves)
 _NOTICE = insert(notifications)
 _WEBHOOKS = select(users.c.id, users.c.webhook_url).where(
     users.c.id.in_(bindparam("ids", expanding=True)), users.c.webhook_url.is_not(None)
+)
+_MAIL_READERS = select(mail_settings.c.user_id).where(
+    mail_settings.c.user_id.in_(bindparam("ids", expanding=True)),
+    mail_settings.c.verified.is_(True),
+    mail_settings.c.address.is_not(None),
 )
 
 
@@ -99,6 +105,12 @@ class MoveWrites:
             return {}
         rows = conn.execute(_WEBHOOKS, {"ids": list(user_ids)}).all()
         return {r.id: r.webhook_url for r in rows}
+
+    def mail_readers(self, conn: Connection, user_ids: Sequence[int]) -> list[int]:
+        """Those of ``user_ids`` that mail reaches (a verified address)."""
+        if not user_ids:
+            return []
+        return list(conn.execute(_MAIL_READERS, {"ids": list(user_ids)}).scalars())
 
 
 def _processor(column: Column[Any], dialect: Dialect) -> Callable[[Any], Any]:
@@ -164,6 +176,17 @@ class SqliteMoveWrites(MoveWrites):
             tuple(user_ids),
         )
         return dict(rows.fetchall())
+
+    def mail_readers(self, conn: Connection, user_ids: Sequence[int]) -> list[int]:
+        if not user_ids:
+            return []
+        marks = ", ".join("?" * len(user_ids))
+        rows = _driver(conn).execute(
+            f"SELECT user_id FROM mail_settings WHERE user_id IN ({marks}) "
+            "AND verified = ? AND address IS NOT NULL",
+            (*user_ids, self.flag(True)),
+        )
+        return [row[0] for row in rows.fetchall()]
 
 
 def _driver(conn: Connection) -> Any:

@@ -132,6 +132,7 @@ class NoticeKind(StrEnum):
     TURN = "turn"  # your turn
     OVER = "over"  # the game is over
     INVITE = "invite"
+    TIME_LOW = "time_low"  # a quarter of the time allowance is left
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,3 +151,53 @@ class SoloScore:
     score: int
     table_id: int
     created_at: datetime
+
+
+class TurnMail(StrEnum):
+    """How often an account hears by mail that it is its turn."""
+
+    EVERY = "every"  # a mail each turn
+    DIGEST = "digest"  # one mail for the turns of a while (at most every N hours)
+    NEVER = "never"
+
+
+class MailKind(StrEnum):
+    TURN = "turn"
+    DIGEST = "digest"  # the turns of a while, in one mail
+    INVITE = "invite"
+    TIME_LOW = "time_low"
+    OVER = "over"
+    VERIFY = "verify"  # an address's verification link
+    RESET = "reset"  # a password reset link
+    TEST = "test"
+
+
+@dataclass(frozen=True, slots=True)
+class MailSettings:
+    """An account's address and what it wants by mail (mail goes to a verified address)."""
+
+    address: str | None = None
+    verified: bool = False
+    language: str = "en"
+    turn: TurnMail = TurnMail.EVERY
+    digest_hours: int = 24
+    invites: bool = True
+    time_low: bool = True
+    game_over: bool = True
+    last_digest_at: datetime | None = None
+
+    def reachable(self) -> bool:
+        return self.address is not None and self.verified
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxMail:
+    """A mail waiting in the outbox: its reader, and what it says (rendered when sent)."""
+
+    id: int
+    user_id: int
+    kind: MailKind
+    address: str
+    language: str
+    about: dict[str, Any]
+    attempts: int

@@ -110,8 +110,50 @@ solo_scores = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),  # when the game ended
 )
 
+mail_settings = Table(
+    "mail_settings",
+    metadata,
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("address", String(254)),  # None: no address
+    Column("verified", Boolean, nullable=False, default=False),
+    Column("language", String(8), nullable=False, default="en"),
+    Column("turn", String(8), nullable=False, default="every"),  # every | digest | never
+    Column("digest_hours", Integer, nullable=False, default=24),
+    Column("invites", Boolean, nullable=False, default=True),
+    Column("time_low", Boolean, nullable=False, default=True),
+    Column("game_over", Boolean, nullable=False, default=True),
+    Column("last_digest_at", DateTime(timezone=True)),
+)
+
+mail_outbox = Table(
+    "mail_outbox",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("kind", String(16), nullable=False),
+    Column("address", String(254), nullable=False),
+    Column("language", String(8), nullable=False),
+    Column("about", JSON, nullable=False),  # what the mail says, rendered when it is sent
+    Column("created_at", DateTime(timezone=True), nullable=False),
+    Column("due_at", DateTime(timezone=True), nullable=False),  # not sent before
+    Column("attempts", Integer, nullable=False, default=0),
+    Column("claim", String(32)),  # the sender at work on it, until claimed_until
+    Column("claimed_until", DateTime(timezone=True)),
+    Column("last_error", String(200)),
+)
+
+server_secrets = Table(
+    "server_secrets",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(128), nullable=False),
+)
+
 Index("seats_by_user", seats.c.user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
 Index("tables_by_status", game_tables.c.status)
 Index("solo_scores_by_game", solo_scores.c.game, solo_scores.c.score)
 Index("solo_scores_by_user", solo_scores.c.user_id, solo_scores.c.game, solo_scores.c.score)
+Index("mail_settings_by_address", mail_settings.c.address)
+Index("mail_outbox_due", mail_outbox.c.due_at)
+Index("mail_outbox_by_user", mail_outbox.c.user_id, mail_outbox.c.kind)

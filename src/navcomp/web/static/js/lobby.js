@@ -58,6 +58,7 @@ export function renderSignIn(root) {
       ),
     ),
     message,
+    h("p", {}, h("a", { href: "#/forgot", id: "forgot-link" }, t("forgot_link"))),
   );
   const guest = guestCard(message);
   replace(root, h("div", { class: "lobby" }, form, guest));

@@ -1,10 +1,12 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
-// #/tutorial/NAME), the language.
+// #/tutorial/NAME, #/account, and the pages of mail links), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
+import { renderAccount } from "./account.js";
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderLobby, renderSignIn } from "./lobby.js";
+import { renderForgot, renderReset, renderUnsubscribe, renderVerify } from "./mail_links.js";
 import { app } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
@@ -32,7 +34,7 @@ function drawHeader() {
   }
   replace(
     who,
-    h("span", { id: "me-name" }, app.me.guest ? t("guest_named", { name: app.me.name }) : app.me.name),
+    h("a", { id: "me-name", href: "#/account", title: t("account_title") }, app.me.guest ? t("guest_named", { name: app.me.name }) : app.me.name),
     " ",
     h(
       "button",
@@ -75,6 +77,7 @@ function route() {
     renderTutorial(root, tutorialOf[1]);
     return;
   }
+  if (mailPage()) return;
   const match = location.hash.match(/^#\/table\/(\d+)/);
   if (match) {
     renderTable(root, Number(match[1]));
@@ -85,10 +88,26 @@ function route() {
     renderSignIn(root);
     return;
   }
+  if (location.hash === "#/account") {
+    renderAccount(root);
+    return;
+  }
   renderLobby(root);
   lobbyTimer = setInterval(() => {
     if (!document.hidden) renderLobby(root, true);
   }, 5000);
+}
+
+// The pages that links in mail open, signed in or not: true when the hash is one.
+function mailPage() {
+  const link = location.hash.match(/^#\/(verify|reset|unsubscribe)\/([A-Za-z0-9_.-]+)$/);
+  if (!link && location.hash !== "#/forgot") return false;
+  closeTable();
+  if (!link) renderForgot(root);
+  else if (link[1] === "verify") renderVerify(root, link[2]);
+  else if (link[1] === "reset") renderReset(root, link[2]);
+  else renderUnsubscribe(root, link[2]);
+  return true;
 }
 
 app.rerender = route;
