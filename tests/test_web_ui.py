@@ -133,7 +133,7 @@ def test_the_lobby_lists_my_games_and_the_creator_seats_a_bot_before_the_start(
         expect(page.locator("#seat-bot-2")).to_have_value("medium")
         # the menu names the bot; the seat's line does not say it a second time
         row = page.locator("#lobby-seats li").nth(2).inner_text()
-        assert row.count("Bot (medium)") == 1, row
+        assert row.count("Bot 3 (medium)") == 1, row
         screenshot(page, "table-lobby-bots")
         assert table_json(page, table_id)["table"]["seats"][2]["bot"] == "medium"
         start(page)

@@ -145,6 +145,7 @@ class Table(Answer):
     to_move: int | None
     turn_since: str | None
     seats: list[SeatInfo]
+    creator_seat: int | None = None  # the seat of the table's creator (who starts it)
     result: dict[str, Any] | None
     tutorial: str | None = None  # the tutorial's name at a tutorial table
 

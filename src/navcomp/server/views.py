@@ -23,6 +23,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "to_move": table.to_move,
         "turn_since": turn_since.isoformat() if turn_since else None,
         "seats": [{"seat": s.seat, "player": s.name, "bot": s.bot_level} for s in table.seats],
+        "creator_seat": table.seat_of(table.creator_id),
         "result": table.result,
         "tutorial": table.tutorial,
     }

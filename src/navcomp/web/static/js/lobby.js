@@ -136,7 +136,7 @@ function seatChoices(game, n) {
       { id: `new-seat-${i}`, "aria-label": t("seat_n", { n: i + 1 }) },
       h("option", { value: "" }, t("a_person")),
       game.bot_levels.map((level) =>
-        h("option", { value: level, selected: level === "easy" }, t("bot_named", { level: t("level_" + level) })),
+        h("option", { value: level, selected: level === "easy" }, t("bot_named", { seat: i + 1, level: t("level_" + level) })),
       ),
     );
     rows.push(h("label", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: i + 1 })), select));

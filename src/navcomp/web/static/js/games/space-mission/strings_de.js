@@ -138,7 +138,6 @@ export default {
   cat_medals: "Medaillen",
   cat_space: "Weltraum",
   // the tie rule under the score sheet
-  tie_none: "Keine gleichen Summen: die meisten Punkte entscheiden.",
   tie_stations: "{names} haben beide {points} Punkte; bei Gleichstand entscheiden mehr Stationen: {places}.",
   tie_place: "{name} (Stationen: {stations}): Platz {rank}",
   tie_shared: "{names} haben {points} Punkte und gleich viele Stationen (je {stations}): sie teilen sich Platz {rank}.",

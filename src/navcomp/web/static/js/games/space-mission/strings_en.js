@@ -138,7 +138,6 @@ export default {
   cat_medals: "Medals",
   cat_space: "Space",
   // the tie rule under the score sheet
-  tie_none: "No totals tie: the most points decide.",
   tie_stations: "{names} tie on {points} points; the tie goes to more stations: {places}.",
   tie_place: "{name} (stations: {stations}): place {rank}",
   tie_shared: "{names} tie on {points} points and on stations ({stations} each): they share place {rank}.",

@@ -138,7 +138,6 @@ export default {
   cat_medals: "メダル",
   cat_space: "宇宙",
   // the tie rule under the score sheet
-  tie_none: "合計点の同点はありません：得点の多い順です。",
   tie_stations: "{names} は {points} 点で同点。同点はステーションの多い方が上位です：{places}。",
   tie_place: "{name}（ステーション {stations}）：{rank} 位",
   tie_shared: "{names} は {points} 点・ステーション数（各 {stations}）とも同じなので、{rank} 位を分け合います。",

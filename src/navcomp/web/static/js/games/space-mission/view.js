@@ -57,10 +57,10 @@ export function categoryName(category) {
   return t("cat_" + category, {}, category);
 }
 
+// The tie rule, said only where totals tie.
 export function scoreNotes(view, result, ns) {
   const ties = tieNotes(result, view.seats.map((s) => s.stations), ns);
-  return h("div", { id: "tie-rule", class: "tie-rule" },
-    ties.length ? ties.map((note) => h("p", {}, note)) : h("p", { class: "muted" }, t("tie_none")));
+  return ties.length ? h("div", { id: "tie-rule", class: "tie-rule" }, ties.map((note) => h("p", {}, note))) : null;
 }
 
 export function helpItems() {

@@ -88,7 +88,6 @@ export default {
   sp_tie_size_one: "{name} 1 Karte",
   sp_tie_network: "{names} haben je {n} Punkte: das größere Netz entscheidet ({sizes}).",
   sp_tie_shared: "{names} haben je {n} Punkte und gleich große Netze ({sizes}): sie teilen sich den Platz.",
-  sp_tie_none: "Keine gleichen Summen: die Punkte allein entscheiden.",
   sp_cat_planets: "Eroberte Planeten",
   sp_cat_missions: "Missionen",
   sp_cat_tasks: "Geheime Aufgaben",

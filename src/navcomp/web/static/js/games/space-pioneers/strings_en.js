@@ -88,7 +88,6 @@ export default {
   sp_tie_size_one: "{name} 1 card",
   sp_tie_network: "{names} have {n} points each: the larger network places them ({sizes}).",
   sp_tie_shared: "{names} have {n} points each and networks of the same size ({sizes}): they share the place.",
-  sp_tie_none: "No equal totals: the points alone decide.",
   sp_cat_planets: "Captured planets",
   sp_cat_missions: "Missions",
   sp_cat_tasks: "Top-secret tasks",

@@ -88,7 +88,6 @@ export default {
   sp_tie_size_one: "{name} 1枚",
   sp_tie_network: "{names}はともに{n}点：大きいネットワークが上位です（{sizes}）。",
   sp_tie_shared: "{names}はともに{n}点でネットワークも同じ大きさ（{sizes}）：同順位です。",
-  sp_tie_none: "同点はありません：点数だけで決まります。",
   sp_cat_planets: "獲得した惑星",
   sp_cat_missions: "ミッション",
   sp_cat_tasks: "極秘課題",
