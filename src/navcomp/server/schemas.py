@@ -165,6 +165,7 @@ class MyTable(Table):
 class LastEntry(Answer):
     seat: int
     text: str
+    detail: Any = None  # the move's outcome, the same for everybody (a card shown, points)
 
 
 class TableState(Answer):
@@ -188,6 +189,7 @@ class LogEntry(Answer):
     seq: int
     seat: int
     text: str
+    detail: Any = None  # the move's outcome, the same for everybody (a card shown, points)
 
 
 class Log(Answer):

@@ -71,6 +71,7 @@ def public_log(
             "text": before.public_undo_text(viewer)
             if entry.action is None
             else before.public_action_text(entry.action, viewer),
+            "detail": None if entry.action is None else before.public_action_detail(entry.action),
         }
         for entry, before, _ in walk_log(initial, entries)
     ]
