@@ -1,12 +1,16 @@
 """What the table tells its players: bots told apart by name, the Start button for the
 table's creator alone and one answer at a time in the table's lobby, the tie rule only
-after a tie."""
+after a tie, Space Pioneers' log naming the cards placed and taken and what came of them."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from playwright.sync_api import Browser, expect
 
-from web_helpers import create_table, guest, new_page, start, table_json
+from test_web_pioneers import DESKTOP, two_people
+from test_web_pioneers_capture import MOVE, OPENING, SEED
+from web_helpers import create_table, guest, new_page, screenshot, start, table_json
 
 
 def test_two_bots_of_one_level_have_names_of_their_own(browser: Browser, web_server: str) -> None:
@@ -83,3 +87,50 @@ def test_the_tie_rule_is_said_only_after_a_tie(browser: Browser, web_server: str
         }"""
         assert page.evaluate(pioneers, [[9, 4], names]) == []
         assert len(page.evaluate(pioneers, [[4, 4], names])) == 1
+
+
+def test_the_pioneers_log_names_cards_captures_missions_and_points(
+    browser: Browser, web_server: str, web_database: Path
+) -> None:
+    with (
+        new_page(browser, web_server, **DESKTOP) as ann,
+        new_page(browser, web_server, **DESKTOP) as ben,
+    ):
+        table_id = two_people(ann, ben, web_database, SEED)
+        pages = {table_json(p, table_id)["seat"]: p for p in (ann, ben)}
+        for action in OPENING:  # a fixed game: takes, placements, captures, missions
+            to_move = table_json(ann, table_id)["table"]["to_move"]
+            assert pages[to_move].evaluate(MOVE, [table_id, action]) == 200
+        first, second = pages[0], pages[1]
+        log = second.locator("#log-list li")
+        expect(log).to_have_count(len(OPENING))
+        # a face-up card taken is named; a card seat 0 placed in seat 1's network too, with
+        # what it captured, the mission it met and the points, and the line stands out
+        expect(log.nth(9)).to_contain_text("took Aquaris-5 (face-up card 2)")
+        placed = log.nth(56)
+        expect(placed).to_contain_text(
+            "placed Pyros-4 in your network at (2, −1); captured Pyros-8; mission fulfilled:"
+            " Capture a planet card in another player's network; +3 points"
+        )
+        expect(placed).to_have_class("sp-log-into-mine")
+        expect(log.nth(107)).to_contain_text(
+            "sought a spaceship and found Spark-2; out of the game: Solis-3"
+        )
+        expect(log.nth(22)).not_to_have_class("sp-log-into-mine")  # seat 1's own card
+        # on the board, the cards seat 0 placed that are still in seat 1's network
+        marked = second.locator("#sp-seat-1 .sp-by-other")
+        expect(marked.first).to_be_visible()
+        names = marked.evaluate_all("cs => cs.map(c => c.dataset.card)")
+        assert "Glacia-3" in names and "Grove-1" not in names, names
+        expect(first.locator(".sp-by-other")).to_have_count(0)
+        # seat 0 reads its own placement in the other's network
+        expect(first.locator("#log-list li").nth(56)).to_contain_text("placed Pyros-4 in guest-")
+        second.locator("#lang").select_option("de")
+        expect(log.nth(56)).to_contain_text(
+            "legte Pyros-4 in dein Netz an Position (2, −1); eroberte Pyros-8; Mission erfüllt:"
+        )
+        second.locator("#lang").select_option("ja")
+        expect(log.nth(56)).to_contain_text(
+            "Pyros-4をあなたのネットワークの(2, −1)に置いた。Pyros-8を獲得。ミッション達成："
+        )
+        screenshot(second, "pioneers-log-into-mine")

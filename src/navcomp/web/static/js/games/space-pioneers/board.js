@@ -3,12 +3,14 @@
 // drawn where they act: face-up cards and the deck to draw, hand cards to choose, the legal
 // places as empty slots (in any network), the planet cards to capture, the ships to remove.
 import { h } from "../../dom.js";
-import { seatDot } from "../../pieces.js";
-import { capturedChips, cardChip, cardFace } from "./cards.js";
-import { cardEntry, entryLabel, num, placesIn } from "./moves.js";
+import { SEAT_COLORS, seatDot } from "../../pieces.js";
+import { capturedChips, cardChip, cardFace, cardLabel } from "./cards.js";
+import { cardEntry, entryLabel, num, placedBy, placesIn } from "./moves.js";
 import { t } from "./strings.js";
 
-// `d` is the drawing at hand: {view, seat, names, groups, busy, play, error, myTurn, over}.
+// `d` is the drawing at hand: {view, seat, names, groups, busy, play, error, myTurn, over,
+// placedByOthers}; `placedByOthers` maps the name of a card another player placed into my
+// network to their seat (from the log).
 
 export function board(d) {
   const { view } = d;
@@ -157,18 +159,24 @@ function grid(d, p, network, places, clickable) {
   const cells = [];
   for (let x = x0; x <= x1; x++) cells.push(h("span", { class: "sp-axis sp-axis-x", style: `grid-column:${x - x0 + 2};grid-row:1` }, num(x)));
   for (let y = y0; y <= y1; y++) cells.push(h("span", { class: "sp-axis sp-axis-y", style: `grid-column:1;grid-row:${y - y0 + 2}` }, num(y)));
+  const others = p === d.seat ? d.placedByOthers || new Map() : new Map();
   for (const { x, y, card } of network) {
     const click = clickable.get(card.id);
     const where = { x: String(x), y: String(y) };
+    const by = others.get(card.name);
+    const marked = by === undefined ? {} : {
+      title: `${cardLabel(card)} · ${placedBy(by)}`, "aria-label": `${cardLabel(card)} · ${placedBy(by)}`,
+      style: `${at(x, y)};--sp-by:${SEAT_COLORS[by % SEAT_COLORS.length]}`,
+    };
     cells.push(click
       ? cardFace(card, {
-          tag: "button", cls: click.cls,
+          tag: "button", cls: click.cls + (by === undefined ? "" : " sp-by-other"),
           attrs: {
             style: at(x, y), disabled: d.busy, onclick: () => d.play(click.entry.json), dataset: { ...where, key: `sp-net-${p}-${card.id}` },
             title: entryLabel(click.entry, d.view, d.seat), "aria-label": entryLabel(click.entry, d.view, d.seat),
           },
         })
-      : cardFace(card, { attrs: { style: at(x, y), dataset: where } }));
+      : cardFace(card, { cls: by === undefined ? "" : "sp-by-other", attrs: { style: at(x, y), dataset: where, ...marked } }));
   }
   for (const [key, entry] of places) {
     const [x, y] = key.split(",").map(Number);

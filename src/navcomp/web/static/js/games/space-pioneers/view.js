@@ -6,7 +6,7 @@ import { h } from "../../dom.js";
 import { seatDot } from "../../pieces.js";
 import { board } from "./board.js";
 import { cardChip } from "./cards.js";
-import { byType, logText, setNames } from "./moves.js";
+import { byType, intoMine, logText, placedBy, setNames } from "./moves.js";
 import { actionsCard, missionsCard, pilesCard, secretsCard, soloCard } from "./panels.js";
 import { notes } from "./scores.js";
 import { t } from "./strings.js";
@@ -25,6 +25,7 @@ export function drawGame(ctx) {
   const d = {
     view, seat: ctx.seat, names: ctx.names, legal: ctx.legal, groups: byType(ctx.myTurn ? ctx.legal : null),
     busy: ctx.busy, play: ctx.play, error: ctx.error, myTurn: ctx.myTurn, over: ctx.over,
+    placedByOthers: placedByOthers(ctx.log || []),
   };
   return {
     status: statusItems(view),
@@ -37,6 +38,13 @@ export function drawGame(ctx) {
       pilesCard(view),
     ],
   };
+}
+
+// The cards others placed into my network, by name: the seat that placed each.
+function placedByOthers(log) {
+  const out = new Map();
+  for (const entry of log) if (intoMine(entry)) out.set(entry.detail.card, entry.seat);
+  return out;
 }
 
 function statusItems(view) {
@@ -53,8 +61,13 @@ function statusItems(view) {
   ];
 }
 
-export function actionText(text, _view) {
-  return logText(text);
+export function actionText(text, _view, detail) {
+  return logText(text, detail);
+}
+
+// A card another player placed into my network: its line stands out.
+export function logMark(entry) {
+  return intoMine(entry) ? { cls: "sp-log-into-mine", title: placedBy(entry.seat) } : null;
 }
 
 export function categoryName(category) {
