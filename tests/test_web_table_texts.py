@@ -10,7 +10,18 @@ from playwright.sync_api import Browser, expect
 
 from test_web_pioneers import DESKTOP, two_people
 from test_web_pioneers_capture import MOVE, OPENING, SEED
-from web_helpers import create_table, guest, new_page, screenshot, start, table_json
+from web_helpers import (
+    create_table,
+    guest,
+    new_page,
+    play_simple_step,
+    screenshot,
+    start,
+    table_json,
+    version,
+    wait_moved,
+    wait_my_turn_or_over,
+)
 
 
 def test_two_bots_of_one_level_have_names_of_their_own(browser: Browser, web_server: str) -> None:
@@ -134,3 +145,40 @@ def test_the_pioneers_log_names_cards_captures_missions_and_points(
             "Pyros-4をあなたのネットワークの(2, −1)に置いた。Pyros-8を獲得。ミッション達成："
         )
         screenshot(second, "pioneers-log-into-mine")
+
+
+ALERTS = """() => {
+    window.alerts = [];
+    new MutationObserver((changes) => {
+        for (const change of changes) for (const node of change.addedNodes) {
+            const found = node.querySelectorAll ? node.querySelectorAll("[role=alert]") : [];
+            for (const alert of found) window.alerts.push(alert.textContent);
+        }
+    }).observe(document.body, { childList: true, subtree: true });
+}"""
+"""Collects the text of every alert added to the page (screen readers say each once)."""
+
+
+def test_the_last_round_is_said_in_words_when_it_begins(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        create_table(page, 2, {1: "easy"}, max_rounds=2)  # the cap makes round 2 the last
+        start(page)
+        page.evaluate(ALERTS)
+        notice = page.locator("#status #last-round")
+        expect(notice).to_have_count(0)
+        while not notice.count():
+            assert wait_my_turn_or_over(page) == "turn", "the game ended with no last round"
+            before = version(page)
+            play_simple_step(page)
+            wait_moved(page, before)
+        view = table_json(page, int(page.url.rsplit("/", 1)[1]))["view"]
+        last = "Bot 2 (easy)'s" if view["start_player"] == 0 else "guest-"
+        expect(notice).to_contain_text(f"The last round has begun: the game ends after {last}")
+        said = [text for text in page.evaluate("window.alerts") if "last round" in text]
+        assert len(said) == 1, said  # said once, not at every redraw
+        page.locator("#lang").select_option("de")
+        expect(notice).to_contain_text(
+            "Die letzte Runde hat begonnen: Das Spiel endet nach dem Zug"
+        )
+        screenshot(page, "last-round")

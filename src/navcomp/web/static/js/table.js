@@ -124,8 +124,18 @@ function drawGame() {
   drawLog();
 }
 
+// A status item a game marks `data-announce` (the last round has begun) is said aloud when
+// it first appears: its first drawing is an alert, the later ones are not.
+function announceOnce(items) {
+  const news = [items].flat(Infinity).find((item) => item && item.dataset && item.dataset.announce);
+  const text = news ? news.textContent : null;
+  if (news && current.announced !== text) news.setAttribute("role", "alert");
+  current.announced = text;
+}
+
 function statusBar(ctx, items) {
   const { table, names: ns, last } = ctx;
+  announceOnce(items);
   const turn = table.to_move;
   const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view, last.detail ?? null));
   return h("section", { class: "status card", id: "status" },

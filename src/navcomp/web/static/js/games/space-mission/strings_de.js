@@ -20,7 +20,7 @@ export default {
   space_count_title: "Offene Weltraumplättchen; an der Schwelle beginnt die letzte Runde",
   // status
   round_n: "Runde {n}",
-  last_round: "letzte Runde",
+  last_round_begun: "Die letzte Runde hat begonnen: Das Spiel endet nach dem Zug von {name}.",
   actions_left: "noch {n} Aktionen",
   actions_left_one: "noch 1 Aktion",
   space_count: "Weltraum {n}/{of}",

@@ -20,7 +20,7 @@ export default {
   space_count_title: "Face-up space tiles; the last round starts at the threshold",
   // status
   round_n: "Round {n}",
-  last_round: "last round",
+  last_round_begun: "The last round has begun: the game ends after {name}'s turn.",
   actions_left: "{n} actions left",
   actions_left_one: "1 action left",
   space_count: "Space {n}/{of}",

@@ -20,7 +20,7 @@ export default {
   space_count_title: "表向きの宇宙タイル；しきい値で最終ラウンド",
   // status
   round_n: "第 {n} ラウンド",
-  last_round: "最終ラウンド",
+  last_round_begun: "最終ラウンドが始まりました：{name}の手番の後でゲームが終わります。",
   actions_left: "残りアクション {n}",
   actions_left_one: "残りアクション 1",
   space_count: "宇宙 {n}/{of}",

@@ -2,7 +2,7 @@
 export default {
   sp_turn_n: "Zug {n}",
   sp_deck_n: "Stapel: {n}",
-  sp_ending: "Das Ende hat begonnen: gespielt wird, bis wieder der Startspieler dran wäre",
+  sp_ending: "Die letzte Runde hat begonnen: Das Spiel endet nach dem Zug von {name}.",
   sp_ending_solo: "Der Stapel ist leer: nach diesem Zug folgt ein letzter Zug",
   sp_last_turn: "Dies ist der letzte Zug",
   sp_phase_draw: "zieht eine Karte",

@@ -2,7 +2,7 @@
 export default {
   sp_turn_n: "Turn {n}",
   sp_deck_n: "Deck: {n}",
-  sp_ending: "The end has begun: play goes on until the start player would be next",
+  sp_ending: "The last round has begun: the game ends after {name}'s turn.",
   sp_ending_solo: "The deck is empty: after this turn, one last turn",
   sp_last_turn: "This is the last turn",
   sp_phase_draw: "drawing a card",

@@ -2,7 +2,7 @@
 export default {
   sp_turn_n: "ターン {n}",
   sp_deck_n: "山札: {n}",
-  sp_ending: "終了が始まりました：スタートプレイヤーの番の直前まで続きます",
+  sp_ending: "最終ラウンドが始まりました：{name}の手番の後でゲームが終わります。",
   sp_ending_solo: "山札が尽きました：このターンの後、最後のターンがあります",
   sp_last_turn: "最後のターンです",
   sp_phase_draw: "カードを引いています",

@@ -28,7 +28,7 @@ export function drawGame(ctx) {
     placedByOthers: placedByOthers(ctx.log || []),
   };
   return {
-    status: statusItems(view),
+    status: statusItems(view, ctx.names),
     main: board(d),
     side: [
       ctx.seat !== null && !ctx.over ? actionsCard(d) : null,
@@ -47,17 +47,19 @@ function placedByOthers(log) {
   return out;
 }
 
-function statusItems(view) {
+// The end in words once it has begun (the table says it aloud once: `data-announce`).
+function statusItems(view, names) {
   const solo = view.solo_card;
+  const last = names[(view.start_player + view.players - 1) % view.players]; // the round's last
   let notice = null;
   if (view.phase !== "over" && solo && solo.last_turn) notice = t("sp_last_turn");
-  else if (view.phase !== "over" && view.ending) notice = solo ? t("sp_ending_solo") : t("sp_ending");
+  else if (view.phase !== "over" && view.ending) notice = solo ? t("sp_ending_solo") : t("sp_ending", { name: last });
   return [
     h("span", { id: "sp-turn-no" }, t("sp_turn_n", { n: view.turn })),
     view.current_player !== null ? h("span", { id: "sp-phase" }, t("sp_phase_" + view.phase)) : null,
     h("span", { id: "sp-deck-count" }, t("sp_deck_n", { n: view.deck })),
     solo ? h("span", { id: "sp-solo-status" }, t("sp_solo_status", { side: solo.side, n: solo.done.filter(Boolean).length, fulfilled: solo.fulfilled })) : null,
-    notice ? h("strong", { class: "sp-notice", id: "sp-ending" }, notice) : null,
+    notice ? h("strong", { class: "sp-notice", id: "sp-ending", dataset: { announce: "1" } }, notice) : null,
   ];
 }
 
