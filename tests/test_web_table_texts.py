@@ -4,6 +4,7 @@ after a tie, Space Pioneers' log naming the cards placed and taken and what came
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from playwright.sync_api import Browser, expect
@@ -182,3 +183,34 @@ def test_the_last_round_is_said_in_words_when_it_begins(browser: Browser, web_se
             "Die letzte Runde hat begonnen: Das Spiel endet nach dem Zug"
         )
         screenshot(page, "last-round")
+
+
+def test_the_new_table_form_starts_from_the_last_table_made(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        page.locator("#new-game").select_option("space-pioneers")
+        page.locator("#new-seats").select_option("3")
+        page.locator("#new-seat-1").select_option("hard")
+        page.locator("#new-seat-2").select_option("")
+        page.locator("#create-table").click()
+        page.wait_for_url(re.compile(r"#/table/\d+$"))
+        page.goto("/#/")
+        expect(page.locator("#new-game")).to_have_value("space-pioneers")
+        expect(page.locator("#new-seats")).to_have_value("3")
+        expect(page.locator("#new-seat-1")).to_have_value("hard")
+        expect(page.locator("#new-seat-2")).to_have_value("")
+        page.locator("#new-game").select_option("space-mission")  # another game: its defaults
+        expect(page.locator("#new-seat-1")).to_have_value("easy")
+        page.locator("#new-seats").select_option("2")
+        page.locator("#opt-hide-reserved").check()
+        page.locator("#opt-max-rounds").fill("4")
+        page.locator("#create-table").click()
+        page.wait_for_url(re.compile(r"#/table/\d+$"))
+        page.goto("/#/")
+        page.reload()
+        expect(page.locator("#new-game")).to_have_value("space-mission")
+        expect(page.locator("#new-seats")).to_have_value("2")
+        expect(page.locator("#opt-hide-reserved")).to_be_checked()
+        expect(page.locator("#opt-max-rounds")).to_have_value("4")
