@@ -214,3 +214,46 @@ def test_the_new_table_form_starts_from_the_last_table_made(
         expect(page.locator("#new-seats")).to_have_value("2")
         expect(page.locator("#opt-hide-reserved")).to_be_checked()
         expect(page.locator("#opt-max-rounds")).to_have_value("4")
+
+
+def test_a_double_click_on_a_hand_card_chooses_it(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        create_table(page, 2, {1: "easy"})
+        start(page)
+        assert wait_my_turn_or_over(page) == "turn"
+        page.locator("#act-topup").click()
+        card = page.locator("#hand button.card-face:enabled").first
+        chosen = card.get_attribute("data-card")
+        card.dblclick()
+        expect(page.locator(f'#hand button.card-face[data-card="{chosen}"]')).to_have_attribute(
+            "aria-pressed", "true"
+        )
+        page.locator(f'#hand button.card-face[data-card="{chosen}"]').click()  # a click: back
+        expect(page.locator(f'#hand button.card-face[data-card="{chosen}"]')).to_have_attribute(
+            "aria-pressed", "false"
+        )
+
+
+def test_the_replay_steps_with_the_arrow_keys(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        table_id = create_table(page, 2, {1: "easy"}, max_rounds=1)
+        start(page)
+        while wait_my_turn_or_over(page) == "turn":
+            before = version(page)
+            play_simple_step(page)
+            wait_moved(page, before)
+        page.goto(f"/#/table/{table_id}/replay")
+        step = page.locator("#replay-step")
+        expect(step).to_contain_text("Step 0 of")
+        last = int(step.inner_text().rsplit(" ", 1)[1])
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        expect(step).to_have_text(f"Step 2 of {last}")
+        page.keyboard.press("ArrowLeft")
+        expect(step).to_have_text(f"Step 1 of {last}")
+        page.keyboard.press("End")
+        expect(step).to_have_text(f"Step {last} of {last}")
+        page.keyboard.press("Home")
+        expect(step).to_have_text(f"Step 0 of {last}")
