@@ -67,6 +67,7 @@ export default {
   sp_chosen: "zum Legen gewählt: {card}",
   sp_network_of: "Das Netz von {name}",
   sp_network_empty: "Noch keine Karten.",
+  sp_net_part: "Spalten {from} bis {to} von {first} bis {last} im Blick: zur Seite wischen für den Rest.",
   sp_start_player: "Startspieler",
   sp_in_hand: "{n} Karten auf der Hand",
   sp_in_hand_one: "1 Karte auf der Hand",

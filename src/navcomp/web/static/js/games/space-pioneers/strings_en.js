@@ -67,6 +67,7 @@ export default {
   sp_chosen: "chosen to place: {card}",
   sp_network_of: "The network of {name}",
   sp_network_empty: "No cards yet.",
+  sp_net_part: "Columns {from} to {to} of {first} to {last} in view: swipe sideways for the rest.",
   sp_start_player: "start player",
   sp_in_hand: "{n} cards in hand",
   sp_in_hand_one: "1 card in hand",

@@ -67,6 +67,7 @@ export default {
   sp_chosen: "置くために選択：{card}",
   sp_network_of: "{name}のネットワーク",
   sp_network_empty: "まだカードがありません。",
+  sp_net_part: "{first}〜{last}列のうち{from}〜{to}列を表示中：残りは横にスワイプ",
   sp_start_player: "スタートプレイヤー",
   sp_in_hand: "手札{n}枚",
   sp_in_hand_one: "手札1枚",
