@@ -150,7 +150,7 @@ export default {
   cat_medals: "Medaillen",
   cat_space: "Weltraum",
   // the tie rule under the score sheet
-  tie_stations: "{names} haben beide {points} Punkte; bei Gleichstand entscheiden mehr Stationen: {places}.",
+  tie_stations: "{names} haben je {points} Punkte; bei Gleichstand entscheiden mehr Stationen: {places}.",
   tie_place: "{name} (Stationen: {stations}): Platz {rank}",
   tie_shared: "{names} haben {points} Punkte und gleich viele Stationen (je {stations}): sie teilen sich Platz {rank}.",
   // replay
