@@ -451,14 +451,15 @@ def test_two_people_highlights_placing_into_the_other_network_and_no_leak(
                     expect(ann.locator("#sp-seat-0 .sp-mmark").first).to_have_attribute(
                         "data-met", met
                     )
-                    # the log says where, in words: Ben's network is "your network" to him
+                    # the log says which card went where, in words: Ben's network is
+                    # "your network" to him
                     at = "({}, {})".format(*(str(v).replace("-", "\u2212") for v in (x, y)))
                     ben_name = ben.locator("#me-name").inner_text().split(" ")[0]
                     expect(ann.locator("#log-list")).to_contain_text(
-                        f"placed in {ben_name}'s network at {at}"
+                        f"placed {card} in {ben_name}'s network at {at}"
                     )
                     expect(ben.locator("#log-list")).to_contain_text(
-                        f"placed in your network at {at}"
+                        f"placed {card} in your network at {at}"
                     )
                     placed_elsewhere += 1
                     continue
