@@ -76,6 +76,10 @@ class Truth:
             return before.public_undo_text(viewer)
         return before.public_action_text(entry.action, viewer)
 
+    def detail_for(self, entry: Entry, before: GameState) -> Any:
+        """What the log adds to the entry, the same for everybody (None for an undo)."""
+        return None if entry.action is None else before.public_action_detail(entry.action)
+
 
 def receive(ws: WebSocketTestSession, seconds: float = RECEIVE_SECONDS) -> dict[str, Any]:
     """The next message on ``ws``, failing (not hanging) if none comes in ``seconds``."""
@@ -118,7 +122,11 @@ def check_message(message: dict[str, Any], seat: int | None, truth: Truth) -> No
     last = message.get("last")
     if last is not None:
         assert entry is not None and before is not None
-        assert last == {"seat": entry.seat, "text": truth.text_for(entry, before, seat)}
+        assert last == {
+            "seat": entry.seat,
+            "text": truth.text_for(entry, before, seat),
+            "detail": truth.detail_for(entry, before),
+        }
     if entry is not None and before is not None:
         check_rule_secrets(message, seat, entry, before)
 
@@ -155,7 +163,12 @@ def check_log(body: dict[str, Any], seat: int | None, truth: Truth) -> None:
         truth.refresh()
     state = truth.initial()
     expected = [
-        {"seq": entry.seq, "seat": entry.seat, "text": truth.text_for(entry, before, seat)}
+        {
+            "seq": entry.seq,
+            "seat": entry.seat,
+            "text": truth.text_for(entry, before, seat),
+            "detail": truth.detail_for(entry, before),
+        }
         for entry, before, _ in walk_log(state, truth.entries[: body["version"]])
     ]
     assert body["entries"] == expected, f"the log for seat {seat} is not as it may read it"

@@ -134,7 +134,7 @@ def test_the_lobby_lists_my_games_and_the_creator_seats_a_bot_before_the_start(
         expect(page.locator("#seat-bot-2")).to_have_value("medium")
         # the menu names the bot; the seat's line does not say it a second time
         row = page.locator("#lobby-seats li").nth(2).inner_text()
-        assert row.count("Bot (medium)") == 1, row
+        assert row.count("Bot 3 (medium)") == 1, row
         screenshot(page, "table-lobby-bots")
         assert table_json(page, table_id)["table"]["seats"][2]["bot"] == "medium"
         start(page)
@@ -266,6 +266,8 @@ def test_space_missions_log_texts_read_naturally_in_each_language(
 ) -> None:
     texts = [
         "pick water",
+        "pick alien-blue",
+        "pick medal",
         "jump B1/O2 hazard",
         "develop B1/O2 G3/O4",
         "discard B1/O2",
@@ -280,11 +282,13 @@ def test_space_missions_log_texts_read_naturally_in_each_language(
     expected = {
         "en": [
             "picked water",
+            "picked a blue alien",
+            "picked a medal",
             "jumped with B1/O2 to Hazard",
             "developed with B1/O2 and G3/O4",
             "discarded B1/O2",
             "flew to Hazard",
-            "confirmed",
+            "confirmed the turn",
             "reserved a tile on Hazard",
             "chose cards for a Top up",
             "discarded B1/O2, G3/O4 and drew",
@@ -293,11 +297,13 @@ def test_space_missions_log_texts_read_naturally_in_each_language(
         ],
         "de": [
             "wählte Wasser",
+            "wählte einen blauen Alien",
+            "wählte eine Medaille",
             "sprang mit B1/O2 nach Hazard",
             "entwickelte mit B1/O2 und G3/O4",
             "warf B1/O2 ab",
             "flog nach Hazard",
-            "bestätigte",
+            "bestätigte den Zug",
             "reservierte ein Plättchen auf Hazard",
             "wählte Karten zum Auffüllen",
             "warf B1/O2, G3/O4 ab und zog",
@@ -306,13 +312,15 @@ def test_space_missions_log_texts_read_naturally_in_each_language(
         ],
         "ja": [
             "水を選んだ",
+            "青の異星人を選んだ",
+            "勲章を選んだ",
             "B1/O2 で Hazard へジャンプした",
-            "B1/O2 と G3/O4 で開発した",
+            "B1/O2 と G3/O4 で開拓した",
             "B1/O2 を捨てた",
             "Hazard へ飛んだ",
-            "確定した",
+            "手番を確定した",
             "Hazard のタイルを1枚予約した",
-            "補充で捨てるカードを選んだ",
+            "補給で捨てるカードを選んだ",
             "B1/O2、G3/O4 を捨てて引いた",
             "カードを引いた",
             "fly",

@@ -68,7 +68,9 @@ def guest(page: Page) -> str:
 
 
 def create_table(page: Page, seats: int, bots: dict[int, str], max_rounds: int = 0) -> int:
-    """From the lobby: a table with ``bots`` by seat (the others wait for people)."""
+    """From the lobby: a Space Mission table with ``bots`` by seat (the others wait for
+    people)."""
+    page.locator("#new-game").select_option("space-mission")  # the form keeps the last game
     page.locator("#new-seats").select_option(str(seats))
     for seat in range(1, seats):
         page.locator(f"#new-seat-{seat}").select_option(bots.get(seat, ""))

@@ -22,7 +22,8 @@ Checks:
 * a reseeded copy (the present, with its chance still to come drawn anew)
   shows every seat and the spectator what the state shows them;
 * no text tells apart what a view does not: two legal actions that leave a viewer's
-  view the same read the same to that viewer (``public_action_text``);
+  view the same read the same to that viewer (``public_action_text``) and have the same
+  detail in the log (``public_action_detail``);
 * a game's heuristic, if it has one, keeps its contract: its choices are legal and
   change nothing, its player chooses the same in a world its seat cannot tell from the
   truth, ``ranked_actions`` starts with that choice, and values lie in [0, 1].
@@ -292,7 +293,8 @@ def check_no_leak(state: GameState, rnd: random.Random, samples: int = 3) -> Non
 
 def check_texts_secret(state: GameState, rnd: random.Random, sample: int = 6) -> None:
     """Two legal actions of the player to move that leave a viewer's view the same read the
-    same to that viewer: ``public_action_text`` may not tell apart what the view does not.
+    same to that viewer: ``public_action_text`` may not tell apart what the view does not,
+    nor ``public_action_detail``, which everybody reads.
 
     Every viewer: each seat (the mover too, on its own view) and the spectator.  Compares
     every pair among up to ``sample`` legal actions drawn at random."""
@@ -315,4 +317,8 @@ def check_texts_secret(state: GameState, rnd: random.Random, sample: int = 6) ->
             assert mine == other, (
                 f"{viewer!r} reads {mine!r} and {other!r} for two actions their view does not"
                 " tell apart"
+            )
+            details = [state.public_action_detail(a) for a in (action, chosen[j])]
+            assert details[0] == details[1], (
+                f"the log's details {details} tell {viewer!r} apart two actions their view does not"
             )

@@ -212,6 +212,13 @@ class GameState(ABC):
         """
         return self.game.action_to_text(action)
 
+    def public_action_detail(self, action: int) -> JSON:
+        """What the log adds to ``action``, about to be taken by the current player, for
+        everybody alike: its outcome as JSON (a card shown, points won), or None.
+
+        Only what every seat and spectator may know; games override this."""
+        return None
+
     def public_undo_text(self, viewer: int | None) -> str:
         """How taking back the current player's last action reads to ``viewer``.
 

@@ -48,9 +48,15 @@ class Live:
 class LastMove:
     seat: int
     texts: dict[int | None, str]  # how it reads to each seat (None: spectators)
+    detail: Any = None  # its outcome, the same for everybody (public_action_detail)
 
     def seen_by(self, seat: int | None) -> dict[str, Any]:
-        return {"seat": self.seat, "text": self.texts[seat]}
+        return {"seat": self.seat, "text": self.texts[seat], "detail": self.detail}
+
+
+def move_detail(before: GameState, action: int | None) -> Any:
+    """What the log adds to ``action`` (None: an undo, which adds nothing), taken in ``before``."""
+    return None if action is None else before.public_action_detail(action)
 
 
 def move_texts(before: GameState, action: int | None, num_seats: int) -> dict[int | None, str]:
@@ -120,12 +126,14 @@ class LiveGames:
         if final.action is None:  # read in the state it was taken in, as when it was made
             taken_back = rebuild(table, effective_actions(entries[:-1]))
             texts = move_texts(taken_back, None, table.num_seats)
+            detail = None
             state = rebuild(table, actions)
         else:
             state = rebuild(table, actions[:-1])
             texts = move_texts(state, final.action, table.num_seats)
+            detail = move_detail(state, final.action)
             state.apply_action(final.action)
-        return Live(table.version, actions, state, table, LastMove(final.seat, texts))
+        return Live(table.version, actions, state, table, LastMove(final.seat, texts, detail))
 
     def current(self, table_id: int, version: int) -> Live | None:
         """A private copy of the kept game, if it is at ``version``."""

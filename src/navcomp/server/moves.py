@@ -23,7 +23,7 @@ from navcomp.server import error_codes, lobby, mail, notify
 from navcomp.server.accounts import now
 from navcomp.server.bots import BotJob, job_for
 from navcomp.server.errors import ApiError, from_action_error
-from navcomp.server.games import LastMove, Live, LiveGames, move_texts, rebuild
+from navcomp.server.games import LastMove, Live, LiveGames, move_detail, move_texts, rebuild
 from navcomp.store import accounts, notices, scores, tables
 from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, Table, TableStatus, Turn, User
@@ -110,7 +110,8 @@ def _move(
     result = live.state.result()
     turn = _turn(table, live.state.current_player, result, at)
     live.version = turn.version
-    live.last = LastMove(seat, move_texts(before, action_id, table.num_seats))
+    texts = move_texts(before, action_id, table.num_seats)
+    live.last = LastMove(seat, texts, move_detail(before, action_id))
     if not tables.record_move(conn, table_id, expected, turn, seat, action_id, at):
         raise stale(expected, expected + 1)
     tutorial = table.tutorial is not None  # no high score, no notices (tutorials.py)

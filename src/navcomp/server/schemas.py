@@ -147,6 +147,7 @@ class Table(Answer):
     to_move: int | None
     turn_since: str | None
     seats: list[SeatInfo]
+    creator_seat: int | None = None  # the seat of the table's creator (who starts it)
     result: dict[str, Any] | None
     tutorial: str | None = None  # the tutorial's name at a tutorial table
 
@@ -166,6 +167,7 @@ class MyTable(Table):
 class LastEntry(Answer):
     seat: int
     text: str
+    detail: Any = None  # the move's outcome, the same for everybody (a card shown, points)
 
 
 class TableState(Answer):
@@ -189,6 +191,7 @@ class LogEntry(Answer):
     seq: int
     seat: int
     text: str
+    detail: Any = None  # the move's outcome, the same for everybody (a card shown, points)
 
 
 class Log(Answer):

@@ -23,6 +23,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "to_move": table.to_move,
         "turn_since": turn_since.isoformat() if turn_since else None,
         "seats": [{"seat": s.seat, "player": s.name, "bot": s.bot_level} for s in table.seats],
+        "creator_seat": table.seat_of(table.creator_id),
         "result": table.result,
         "tutorial": table.tutorial,
     }
@@ -70,6 +71,7 @@ def public_log(
             "text": before.public_undo_text(viewer)
             if entry.action is None
             else before.public_action_text(entry.action, viewer),
+            "detail": None if entry.action is None else before.public_action_detail(entry.action),
         }
         for entry, before, _ in walk_log(initial, entries)
     ]

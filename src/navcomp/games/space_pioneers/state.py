@@ -128,6 +128,11 @@ class SpacePioneersState(SpacePioneersRules, GameState):
 
     explain_illegal = _explain_illegal
 
+    def public_action_detail(self, action: int) -> JSON:
+        from navcomp.games.space_pioneers.log_detail import action_detail
+
+        return action_detail(self, action)
+
     def public_action_text(self, action: int, viewer: int | None) -> str:
         if CHOOSE0 <= action < CAPTURE0 and viewer != self.current:
             return "choose a card"

@@ -101,6 +101,18 @@ function statusWord(table) {
 }
 
 const DEFAULT_GAME = "space-mission";
+const LAST_TABLE = "navcomp_new_table";
+
+// The settings of the last table made in this browser, `{game, seats, bots: {seat: level
+// ("" for a person)}, options}`, or null: the form starts from them.
+function lastSettings() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(LAST_TABLE) || "null");
+    return saved && typeof saved === "object" ? saved : null;
+  } catch {
+    return null;
+  }
+}
 
 // The default seat count: 3, or the nearest the game allows.
 function defaultSeats(game) {
@@ -128,16 +140,18 @@ function optionValue(input, value) {
   return input.value;
 }
 
-// Who sits in each seat of a new table of `n`: I in the first; a person or a bot in the others.
-function seatChoices(game, n) {
+// Who sits in each seat of a new table of `n`: I in the first; a person or a bot in the others
+// (`bots`: the level chosen last time by seat, "" for a person).
+function seatChoices(game, n, bots = {}) {
   const rows = [h("div", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: 1 })), h("span", {}, t("you")))];
   for (let i = 1; i < n; i += 1) {
+    const chosen = bots[i] === "" || game.bot_levels.includes(bots[i]) ? bots[i] : "easy";
     const select = h(
       "select",
       { id: `new-seat-${i}`, "aria-label": t("seat_n", { n: i + 1 }) },
-      h("option", { value: "" }, t("a_person")),
+      h("option", { value: "", selected: chosen === "" }, t("a_person")),
       game.bot_levels.map((level) =>
-        h("option", { value: level, selected: level === "easy" }, t("bot_named", { level: t("level_" + level) })),
+        h("option", { value: level, selected: level === chosen }, t("bot_named", { seat: i + 1, level: t("level_" + level) })),
       ),
     );
     rows.push(h("label", { class: "seat-choice" }, h("span", {}, t("seat_n", { n: i + 1 })), select));
@@ -159,6 +173,9 @@ async function createTable(game, n, options, message) {
   }
   try {
     const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen });
+    const levels = {};
+    for (let i = 1; i < n; i += 1) levels[i] = document.getElementById(`new-seat-${i}`).value;
+    localStorage.setItem(LAST_TABLE, JSON.stringify({ game: game.name, seats: n, bots: levels, options: chosen }));
     location.hash = `#/table/${table.id}`;
   } catch (error) {
     message.textContent = errorText(error);
@@ -169,20 +186,26 @@ async function createTable(game, n, options, message) {
 // game allows it), who sits in each (a person, or a bot of a level the game offers) and the
 // game's options. `onGame(game)` hears of the game chosen (the solo high scores follow it).
 function newTableForm(games, onGame) {
-  let game = games.find((g) => g.name === DEFAULT_GAME) || games[0];
+  const saved = lastSettings();
+  let game = games.find((g) => g.name === saved?.game) || games.find((g) => g.name === DEFAULT_GAME) || games[0];
+  const remembered = () => (saved && saved.game === game.name ? saved : null); // for the game on show
   const gameSelect = h("select", { id: "new-game", name: "game" },
     games.map((g) => h("option", { value: g.name, selected: g === game }, g.title)));
   const seats = h("select", { id: "new-seats", name: "seats" });
   const seatList = h("div", { class: "seat-choices" });
   const options = h("div", { id: "new-options" });
-  const drawSeats = () => replace(seatList, seatChoices(game, Number(seats.value)));
+  const drawSeats = () => replace(seatList, seatChoices(game, Number(seats.value), remembered()?.bots || {}));
   const drawGame = () => {
-    const n = defaultSeats(game);
+    const last = remembered();
+    const fits = last && last.seats >= game.min_players && last.seats <= game.max_players;
+    const n = fits ? last.seats : defaultSeats(game);
     const counts = [];
     for (let k = game.min_players; k <= game.max_players; k += 1) counts.push(k);
     replace(seats, counts.map((k) => h("option", { value: k, selected: k === n }, k === 1 ? t("solo_seats") : String(k))));
     drawSeats();
-    replace(options, Object.entries(game.options).map(([name, value]) => optionControl(game, name, value)));
+    const before = (last && last.options) || {};
+    replace(options, Object.entries(game.options).map(([name, value]) =>
+      optionControl(game, name, typeof before[name] === typeof value ? before[name] : value)));
     onGame(game);
   };
   gameSelect.addEventListener("change", () => {

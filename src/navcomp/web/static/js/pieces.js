@@ -14,8 +14,9 @@ export function seatDot(seat) {
   return h("span", { class: "dot", style: `background:${SEAT_COLORS[seat % SEAT_COLORS.length]}`, "aria-hidden": "true" });
 }
 
-// A seat's name for people: its player, its bot ("Bot (easy)"), or "free seat".
+// A seat's name for people: its player, its bot named by its seat ("Bot 2 (easy)": two bots
+// of one level stay apart), or "free seat".
 export function seatName(seat) {
-  if (seat.bot) return t("bot_named", { level: t("level_" + seat.bot) });
+  if (seat.bot) return t("bot_named", { seat: seat.seat + 1, level: t("level_" + seat.bot) });
   return seat.player || t("empty_seat");
 }

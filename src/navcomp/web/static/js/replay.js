@@ -44,6 +44,17 @@ function go(step) {
   document.querySelector("#replay-steps .current")?.scrollIntoView({ block: "nearest" });
 }
 
+// The arrow keys step through the replay (Home and End: the setup, the end), unless a field
+// or the slider has the focus (the slider steps by its own arrow keys).
+const KEY_STEPS = { ArrowLeft: (s) => s - 1, ArrowRight: (s) => s + 1, Home: () => 0, End: () => Infinity };
+document.addEventListener("keydown", (event) => {
+  if (!replay || !replay.data || !(event.key in KEY_STEPS)) return;
+  if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+  if (event.target.closest && event.target.closest("input, select, textarea, [contenteditable]")) return;
+  event.preventDefault();
+  go(KEY_STEPS[event.key](replay.step));
+});
+
 function at(step) {
   return step === 0 ? replay.data.initial_view : replay.data.entries[step - 1];
 }

@@ -33,7 +33,7 @@ export default {
   you: "du",
   name_you: "{name} (du)",
   a_person: "ein Mensch",
-  bot_named: "Bot ({level})",
+  bot_named: "Bot {seat} ({level})",
   level_easy: "leicht",
   level_medium: "mittel",
   level_hard: "schwer",

@@ -34,7 +34,7 @@ export default {
   you: "you",
   name_you: "{name} (you)",
   a_person: "a person",
-  bot_named: "Bot ({level})",
+  bot_named: "Bot {seat} ({level})",
   level_easy: "easy",
   level_medium: "medium",
   level_hard: "hard",

@@ -34,7 +34,7 @@ export default {
   you: "あなた",
   name_you: "{name}（あなた）",
   a_person: "人間",
-  bot_named: "ボット（{level}）",
+  bot_named: "ボット{seat}（{level}）",
   level_easy: "かんたん",
   level_medium: "ふつう",
   level_hard: "むずかしい",

@@ -52,7 +52,8 @@ function drawPage() {
   }
 }
 
-drawWith({ draw, drawLog: () => { drawLog(); drawTutorial(); } });
+// A log read anew (a reload, a gap) redraws the table: a game's view may draw from it.
+drawWith({ draw, drawLog: draw });
 
 // What a game's view gets to draw the table (docs/web.md, "A game's view").
 function context(view) {
@@ -71,6 +72,7 @@ function context(view) {
     over: described.status === "over",
     names: names(),
     last: table.data.last || null,
+    log: table.log,
     busy: table.busy,
     error: table.ui.error,
     ui: table.gameUi,
@@ -122,10 +124,20 @@ function drawGame() {
   drawLog();
 }
 
+// A status item a game marks `data-announce` (the last round has begun) is said aloud when
+// it first appears: its first drawing is an alert, the later ones are not.
+function announceOnce(items) {
+  const news = [items].flat(Infinity).find((item) => item && item.dataset && item.dataset.announce);
+  const text = news ? news.textContent : null;
+  if (news && current.announced !== text) news.setAttribute("role", "alert");
+  current.announced = text;
+}
+
 function statusBar(ctx, items) {
   const { table, names: ns, last } = ctx;
+  announceOnce(items);
   const turn = table.to_move;
-  const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view));
+  const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view, last.detail ?? null));
   return h("section", { class: "status card", id: "status" },
     h("span", {}, t("table_no", { id: current.id }), " · ", gameTitle(table.game)),
     turn !== null && !ctx.over

@@ -10,8 +10,9 @@ export function drawOpen() {
   const { table, seat } = current.data;
   const link = `${location.origin}/#/table/${table.id}`;
   const solo = table.num_seats === 1; // no seat to invite anyone to: no invite link, no invitations
+  const creator = seat !== null && seat === table.creator_seat; // seats bots and starts
   const rows = table.seats.map((s, i) => {
-    const choosing = !s.player && seat !== null; // the menu names the seat's bot (or a person)
+    const choosing = !s.player && creator; // the menu names the seat's bot (or a person)
     return h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), t("colon"),
       choosing ? botChoice(i, s.bot) : i === seat ? t("name_you", { name: seatName(s) }) : seatName(s),
       !s.player && !s.bot && seat === null && app.me
@@ -30,11 +31,11 @@ export function drawOpen() {
       seat !== null && !solo ? inviteForm() : null,
       app.me
         ? h("div", { class: "row" },
-            seat !== null ? h("button", { id: "start", onclick: () => lobbyAction("start") }, t("start")) : null,
+            creator ? h("button", { id: "start", onclick: () => lobbyAction("start") }, t("start")) : null,
             seat !== null ? h("button", { class: "secondary", id: "leave", onclick: () => lobbyAction("leave") }, t("leave")) : null)
         : h("div", {}, h("p", {}, t("sign_in_to_join")),
             h("button", { id: "guest-here", onclick: async () => { await post("/api/accounts/guest"); await app.refreshMe(); reconnect(); } }, t("play_as_guest"))),
-      current.ui.error ? h("p", { class: "error", role: "alert" }, current.ui.error) : null,
+      current.ui.error ? h("p", { class: "error", role: "alert", id: "lobby-error" }, current.ui.error) : null,
       h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))),
     ),
   );
@@ -58,13 +59,12 @@ function botChoice(seatNo, level) {
         await put(`/api/tables/${current.id}/seats/${seatNo}/bot`, { level: event.target.value || null });
         await refresh();
       } catch (error) {
-        current.ui.error = errorText(error);
-        redraw();
+        said(errorText(error));
       }
     },
   },
   h("option", { value: "", selected: !level }, t("a_person")),
-  [...new Set([...botLevels(), ...(level ? [level] : [])])].map((l) => h("option", { value: l, selected: level === l }, t("bot_named", { level: t("level_" + l) }))));
+  [...new Set([...botLevels(), ...(level ? [level] : [])])].map((l) => h("option", { value: l, selected: level === l }, t("bot_named", { seat: seatNo + 1, level: t("level_" + l) }))));
 }
 
 // Invite a player by name: they get a notice with this table in their lobby.
@@ -76,7 +76,7 @@ function inviteForm() {
     value: current.ui.inviteName || "",
     oninput: (event) => { current.ui.inviteName = event.target.value; },
   });
-  const note = h("span", { class: "muted", role: "status", id: "invite-note" }, current.ui.inviteNote || "");
+  const note = h("span", { class: current.ui.inviteFailed ? "error" : "muted", role: "status", id: "invite-note" }, current.ui.inviteNote || "");
   return h("form", {
     class: "field",
     onsubmit: async (event) => {
@@ -84,12 +84,11 @@ function inviteForm() {
       try {
         const invitee = current.ui.inviteName || name.value;
         await post(`/api/tables/${current.id}/invite`, { name: invitee });
-        current.ui.inviteNote = t("invited", { name: invitee }); // kept across later redraws
         current.ui.inviteName = "";
+        said(t("invited", { name: invitee }), "invite"); // kept across later redraws
       } catch (error) {
-        current.ui.inviteNote = errorText(error);
+        said(errorText(error), "invite", true);
       }
-      redraw();
     },
   }, h("span", {}, t("invite_by_name")), h("div", { class: "row" }, name, h("button", { class: "small secondary", type: "submit", id: "invite" }, t("invite")), note));
 }
@@ -109,7 +108,15 @@ async function lobbyAction(what, body) {
     }
     reconnect(); // my seat changed: the socket should know who I am
   } catch (error) {
-    current.ui.error = errorText(error);
-    redraw();
+    said(errorText(error));
   }
+}
+
+// The answer to the latest attempt, in its place (beside the invite field, or under the
+// seats); the answer to an earlier one goes.
+function said(text, where = "lobby", failed = false) {
+  current.ui.error = where === "lobby" ? text : null;
+  current.ui.inviteNote = where === "invite" ? text : null;
+  current.ui.inviteFailed = failed;
+  redraw();
 }

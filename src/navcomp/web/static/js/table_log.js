@@ -42,12 +42,13 @@ export function drawLog() {
   }
   const ns = names();
   const view = current.data.view;
-  const text = (move) => gameView().actionText(move, view);
+  const game = gameView();
   list.append(...log.slice(same).map((e) => {
     shown.push(logKey(e));
-    return h("li", {},
+    const mark = game.logMark(e);
+    return h("li", mark ? { class: mark.cls, title: mark.title } : {},
       h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),
-      e.text === "undo" ? t("undo_done") : text(e.text));
+      e.text === "undo" ? t("undo_done") : game.actionText(e.text, view, e.detail ?? null));
   }));
   followLog(panel);
 }

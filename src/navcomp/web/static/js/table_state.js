@@ -112,7 +112,7 @@ function extendLog(data) {
   const log = current.log;
   const newest = log.length ? log[log.length - 1].seq : 0;
   if (!current.logComplete || !data.last || data.version !== newest + 1) return false;
-  current.log = [...log, { seq: data.version, seat: data.last.seat, text: data.last.text }];
+  current.log = [...log, { seq: data.version, seat: data.last.seat, text: data.last.text, detail: data.last.detail ?? null }];
   return true;
 }
 

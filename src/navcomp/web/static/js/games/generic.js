@@ -43,9 +43,15 @@ function actionsCard(ctx) {
     ctx.error ? h("p", { class: "error", role: "alert", id: "move-error" }, ctx.error) : null);
 }
 
-// An action's text (from the legal list, the log or the last move) in the page's language.
-export function actionText(text, _view) {
+// An action's text (from the legal list, the log or the last move) in the page's language;
+// `detail`: what the server's log adds to it for everybody (the game's own JSON, or null).
+export function actionText(text, _view, _detail) {
   return text;
+}
+
+// A log entry the reader should notice: `{cls, title}` for its line, or null.
+export function logMark(_entry) {
+  return null;
 }
 
 // The label of a scoring category of the result's breakdown.

@@ -143,7 +143,8 @@ export function handPanel(view) {
       "aria-pressed": String(chosen),
       "aria-label": cardLabel(card),
       title: usable ? cardLabel(card) : t("card_not_usable"),
-      onclick: () => pickCard(card),
+      // a double click is one choice: its second click would take the card back
+      onclick: (event) => event.detail < 2 && pickCard(card),
     }, cardFace(card));
   });
   return h("section", { class: "card", id: "hand" }, h("h3", {}, t("your_hand", { n: hand.length })),

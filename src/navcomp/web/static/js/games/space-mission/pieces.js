@@ -66,7 +66,7 @@ export function readable(text, view) {
   slots.forEach((slot, i) => {
     const word = words[i];
     if (slot === "planet") params[slot] = planetName(word);
-    else if (slot === "tile") params[slot] = `tile_${word}` in TILE_KEYS ? t(`tile_${word}`) : word;
+    else if (slot === "tile") params[slot] = `tile_${word}` in TILE_KEYS ? t(`log_tile_${word}`) : word; // as the object of a sentence
     else params[slot] = word;
   });
   return t(`log_${verb}`, params);

@@ -20,7 +20,7 @@ export default {
   space_count_title: "Offene Weltraumplättchen; an der Schwelle beginnt die letzte Runde",
   // status
   round_n: "Runde {n}",
-  last_round: "letzte Runde",
+  last_round_begun: "Die letzte Runde hat begonnen: Das Spiel endet nach dem Zug von {name}.",
   actions_left: "noch {n} Aktionen",
   actions_left_one: "noch 1 Aktion",
   space_count: "Weltraum {n}/{of}",
@@ -98,7 +98,7 @@ export default {
   hidden_tile: "ein Plättchen (verdeckt)",
   pile_empty: "nichts mehr",
   no_cards: "Keine Karten: Auffüllen zum Ziehen.",
-  log_confirm: "bestätigte",
+  log_confirm: "bestätigte den Zug",
   log_draw: "zog Karten",
   log_draw_discarding: "warf {cards} ab und zog",
   log_topup_choose: "wählte Karten zum Auffüllen",
@@ -111,7 +111,19 @@ export default {
   log_jump: "sprang mit {card} nach {planet}",
   log_develop: "entwickelte mit {card} und {card2}",
   log_reserve: "reservierte ein Plättchen auf {planet}",
-  log_take: "nahm ein Plättchen auf {planet}",
+  log_take: "nahm ein Plättchen von {planet}",
+  // a tile as the object of a log sentence ("picked a blue alien")
+  "log_tile_mineral-red": "ein rotes Mineral",
+  "log_tile_mineral-purple": "ein lila Mineral",
+  "log_tile_mineral-green": "ein grünes Mineral",
+  "log_tile_mineral-blue": "ein blaues Mineral",
+  "log_tile_alien-brown": "einen braunen Alien",
+  "log_tile_alien-blue": "einen blauen Alien",
+  "log_tile_matter-green": "grüne Materie",
+  "log_tile_matter-blue": "blaue Materie",
+  "log_tile_water": "Wasser",
+  "log_tile_medal": "eine Medaille",
+  "log_tile_space": "ein Weltraumplättchen",
   // tiles and colours
   color_blue: "blau",
   color_green: "grün",
@@ -138,8 +150,7 @@ export default {
   cat_medals: "Medaillen",
   cat_space: "Weltraum",
   // the tie rule under the score sheet
-  tie_none: "Keine gleichen Summen: die meisten Punkte entscheiden.",
-  tie_stations: "{names} haben beide {points} Punkte; bei Gleichstand entscheiden mehr Stationen: {places}.",
+  tie_stations: "{names} haben je {points} Punkte; bei Gleichstand entscheiden mehr Stationen: {places}.",
   tie_place: "{name} (Stationen: {stations}): Platz {rank}",
   tie_shared: "{names} haben {points} Punkte und gleich viele Stationen (je {stations}): sie teilen sich Platz {rank}.",
   // replay

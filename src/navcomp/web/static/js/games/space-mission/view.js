@@ -27,7 +27,7 @@ export function drawGame(ctx) {
   const { view, seat, names: ns, over } = ctx;
   const targets = new Set(planetTargets().map((e) => e.json.planet));
   return {
-    status: statusItems(view),
+    status: statusItems(view, ns, ctx.table.options),
     main: board(view, ns, targets, pickPlanet),
     side: [
       seat !== null && !over ? actionPanel(view, ns) : null,
@@ -38,15 +38,25 @@ export function drawGame(ctx) {
   };
 }
 
-function statusItems(view) {
+function statusItems(view, names, options) {
   const top = view.discard_pile.length ? view.discard_pile[view.discard_pile.length - 1] : null;
   return [
-    h("span", {}, t("round_n", { n: view.round }), view.last_round ? h("strong", { class: "last-round" }, " · " + t("last_round")) : null),
+    h("span", {}, t("round_n", { n: view.round })),
+    lastRound(view, names, options),
     view.current_player !== null ? h("span", { id: "actions-left" }, t("actions_left", { n: actionsLeft(view) })) : null,
     h("span", { title: t("space_count_title") }, t("space_count", { n: view.space_face_up, of: view.space_threshold })),
     h("span", {}, t("draw_pile", { n: view.draw_pile })),
     h("span", {}, t("discard_pile", { n: view.discard_pile.length }), top ? h("span", { class: "card-face mini", title: cardLabel(top) }, cardFace(top)) : null),
   ];
+}
+
+// The last round in words once it has begun (the table says it aloud once: `data-announce`):
+// the rules' last round, or the round a cap (`max_rounds`) ends the game after.
+function lastRound(view, names, options) {
+  const capped = options && options.max_rounds > 0 && view.round >= options.max_rounds;
+  if (view.current_player === null || !(view.last_round || capped)) return null;
+  const last = names[(view.start_player + view.players - 1) % view.players];
+  return h("strong", { class: "last-round", id: "last-round", dataset: { announce: "1" } }, t("last_round_begun", { name: last }));
 }
 
 export function actionText(text, view) {
@@ -57,10 +67,10 @@ export function categoryName(category) {
   return t("cat_" + category, {}, category);
 }
 
+// The tie rule, said only where totals tie.
 export function scoreNotes(view, result, ns) {
   const ties = tieNotes(result, view.seats.map((s) => s.stations), ns);
-  return h("div", { id: "tie-rule", class: "tie-rule" },
-    ties.length ? ties.map((note) => h("p", {}, note)) : h("p", { class: "muted" }, t("tie_none")));
+  return ties.length ? h("div", { id: "tie-rule", class: "tie-rule" }, ties.map((note) => h("p", {}, note))) : null;
 }
 
 export function helpItems() {

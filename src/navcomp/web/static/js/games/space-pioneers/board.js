@@ -3,17 +3,20 @@
 // drawn where they act: face-up cards and the deck to draw, hand cards to choose, the legal
 // places as empty slots (in any network), the planet cards to capture, the ships to remove.
 import { h } from "../../dom.js";
-import { seatDot } from "../../pieces.js";
-import { capturedChips, cardChip, cardFace } from "./cards.js";
-import { cardEntry, entryLabel, num, placesIn } from "./moves.js";
+import { SEAT_COLORS, seatDot } from "../../pieces.js";
+import { capturedChips, cardChip, cardFace, cardLabel } from "./cards.js";
+import { cardEntry, entryLabel, num, placedBy, placesIn } from "./moves.js";
 import { t } from "./strings.js";
 
-// `d` is the drawing at hand: {view, seat, names, groups, busy, play, error, myTurn, over}.
+// `d` is the drawing at hand: {view, seat, names, groups, busy, play, error, myTurn, over,
+// placedByOthers}; `placedByOthers` maps the name of a card another player placed into my
+// network to their seat (from the log).
 
 export function board(d) {
   const { view } = d;
   return h("section", { class: "sp-board", id: "board", dataset: { phase: view.phase } },
     h("div", { class: "sp-top" }, supply(d), d.seat !== null ? handStrip(d) : null),
+    d.seat !== null ? turnBar(d) : null,
     h("div", { class: "sp-networks", id: "sp-networks" }, seatOrder(view, d.seat).map((p) => seatNetwork(d, p))));
 }
 
@@ -86,20 +89,26 @@ function handStrip(d) {
       attrs: { disabled: d.busy, onclick: () => d.play(entry.json), dataset: { key: `sp-hand-${card.id}` }, title: entryLabel(entry, view, d.seat), "aria-label": entryLabel(entry, view, d.seat) },
     });
   });
+  return h("div", { class: "sp-hand-strip" + (d.myTurn ? " sp-my-turn" : ""), id: "sp-hand-strip" },
+    h("div", { class: "sp-hand-head" }, h("h3", {}, t("sp_your_hand", { n: hand.length }))),
+    h("div", { class: "sp-hand", id: "sp-hand" }, cards.length ? cards : h("span", { class: "muted" }, t("sp_no_cards"))));
+}
+
+// What to do now and the buttons that are no card: under my hand, and on a phone, on my
+// turn, held at the foot of the screen while the board scrolls by.
+function turnBar(d) {
+  const { groups } = d;
   const button = (type, id, label, cls = "small secondary") => {
     const entry = (groups[type] || [])[0];
     return entry ? h("button", { class: cls, id, dataset: { key: id }, disabled: d.busy, onclick: () => d.play(entry.json) }, label) : null;
   };
-  return h("div", { class: "sp-hand-strip" + (d.myTurn ? " sp-my-turn" : ""), id: "sp-hand-strip" },
-    h("div", { class: "sp-hand-head" },
-      h("h3", {}, t("sp_your_hand", { n: hand.length })),
-      h("p", { class: "sp-prompt", id: "sp-prompt", "aria-live": "polite" }, prompt(d)),
-      h("div", { class: "row sp-quick" },
-        button("pass", "sp-pass", t("sp_do_pass")),
-        button("back", "sp-back", t("sp_do_back")),
-        button("done", "sp-done", (groups.remove || []).length ? t("sp_do_done") : t("sp_do_done_nothing"), "small")),
-      d.error ? h("p", { class: "error", role: "alert", id: "move-error" }, d.error) : null),
-    h("div", { class: "sp-hand", id: "sp-hand" }, cards.length ? cards : h("span", { class: "muted" }, t("sp_no_cards"))));
+  return h("div", { class: "sp-turn" + (d.myTurn ? " sp-my-turn" : ""), id: "sp-turn" },
+    h("p", { class: "sp-prompt", id: "sp-prompt", "aria-live": "polite" }, prompt(d)),
+    h("div", { class: "row sp-quick" },
+      button("pass", "sp-pass", t("sp_do_pass")),
+      button("back", "sp-back", t("sp_do_back")),
+      button("done", "sp-done", (groups.remove || []).length ? t("sp_do_done") : t("sp_do_done_nothing"), "small")),
+    d.error ? h("p", { class: "error", role: "alert", id: "move-error" }, d.error) : null);
 }
 
 function seatNetwork(d, p) {
@@ -157,18 +166,24 @@ function grid(d, p, network, places, clickable) {
   const cells = [];
   for (let x = x0; x <= x1; x++) cells.push(h("span", { class: "sp-axis sp-axis-x", style: `grid-column:${x - x0 + 2};grid-row:1` }, num(x)));
   for (let y = y0; y <= y1; y++) cells.push(h("span", { class: "sp-axis sp-axis-y", style: `grid-column:1;grid-row:${y - y0 + 2}` }, num(y)));
+  const others = p === d.seat ? d.placedByOthers || new Map() : new Map();
   for (const { x, y, card } of network) {
     const click = clickable.get(card.id);
     const where = { x: String(x), y: String(y) };
+    const by = others.get(card.name);
+    const marked = by === undefined ? {} : {
+      title: `${cardLabel(card)} · ${placedBy(by)}`, "aria-label": `${cardLabel(card)} · ${placedBy(by)}`,
+      style: `${at(x, y)};--sp-by:${SEAT_COLORS[by % SEAT_COLORS.length]}`,
+    };
     cells.push(click
       ? cardFace(card, {
-          tag: "button", cls: click.cls,
+          tag: "button", cls: click.cls + (by === undefined ? "" : " sp-by-other"),
           attrs: {
             style: at(x, y), disabled: d.busy, onclick: () => d.play(click.entry.json), dataset: { ...where, key: `sp-net-${p}-${card.id}` },
             title: entryLabel(click.entry, d.view, d.seat), "aria-label": entryLabel(click.entry, d.view, d.seat),
           },
         })
-      : cardFace(card, { attrs: { style: at(x, y), dataset: where } }));
+      : cardFace(card, { cls: by === undefined ? "" : "sp-by-other", attrs: { style: at(x, y), dataset: where, ...marked } }));
   }
   for (const [key, entry] of places) {
     const [x, y] = key.split(",").map(Number);
@@ -180,6 +195,30 @@ function grid(d, p, network, places, clickable) {
     }, d.view.selected ? cardFace(d.view.selected, { cls: "sp-ghost", attrs: { "aria-hidden": "true", role: null } }) : null,
     h("span", { class: "sp-slot-at" }, `${num(x)}, ${num(y)}`)));
   }
-  return h("div", { class: "sp-net-scroll" },
-    h("div", { class: "sp-net", dataset: { seat: p }, style: `grid-template-columns:auto repeat(${x1 - x0 + 1}, var(--sp-w));grid-template-rows:auto repeat(${y1 - y0 + 1}, var(--sp-h))` }, cells));
+  const net = h("div", {
+    class: "sp-net", dataset: { seat: p },
+    style: `--cols:${x1 - x0 + 1};grid-template-columns:auto repeat(${x1 - x0 + 1}, var(--sp-w));grid-template-rows:auto repeat(${y1 - y0 + 1}, var(--sp-h))`,
+  }, cells);
+  const inView = h("p", { class: "sp-net-part", id: `sp-net-part-${p}`, hidden: true, "aria-hidden": "true" });
+  const scroller = h("div", { class: "sp-net-scroll", onscroll: () => showPart(scroller, inView) }, net);
+  requestAnimationFrame(() => showPart(scroller, inView));
+  return [scroller, inView];
+}
+
+// A network wider than the screen scrolls sideways: say which columns are in view.
+function showPart(scroller, inView) {
+  if (!scroller.isConnected) return;
+  const wide = scroller.scrollWidth > scroller.clientWidth + 1;
+  inView.hidden = !wide;
+  scroller.classList.toggle("sp-wide", wide);
+  if (!wide) return;
+  const left = scroller.scrollLeft;
+  const right = left + scroller.clientWidth;
+  const columns = [...scroller.querySelectorAll(".sp-axis-x")];
+  const seen = columns.filter((c) => c.offsetLeft >= left - 2 && c.offsetLeft + c.offsetWidth <= right + 2);
+  if (!seen.length) return;
+  inView.textContent = t("sp_net_part", {
+    from: seen[0].textContent, to: seen[seen.length - 1].textContent,
+    first: columns[0].textContent, last: columns[columns.length - 1].textContent,
+  });
 }

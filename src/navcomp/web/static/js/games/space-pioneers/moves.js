@@ -71,19 +71,54 @@ export function entryLabel(entry, view, mySeat) {
 }
 
 // A log text (`take 1`, `choose Pyros-3`, `choose a card`, `place 1 -1 0`) in the page's
-// language, past tense: "placed a card in Bot's network at (−1, 0)".
-export function logText(text) {
+// language, past tense, with what the server adds for everybody (`detail`: the card taken
+// or placed, captures, missions met, points): "placed Pyros-3 in Bot 2's network at
+// (−1, 0); captured Pyros-5; +1 point".
+export function logText(text, detail = null) {
+  const capture = text.startsWith("capture ") && detail && (detail.captured || []).length;
+  const main = capture ? t("sp_log_capture", { card: detail.captured.join(", ") }) : actionWords(text, detail || {});
+  const more = detail ? outcome({ ...detail, captured: capture ? [] : detail.captured }) : [];
+  return [main, ...more].join(t("sp_log_then"));
+}
+
+function actionWords(text, detail) {
   const words = text.trim().split(/\s+/);
   const [verb, ...rest] = words;
-  if (verb === "take" && rest.length === 1) return t("sp_log_take", { n: rest[0] });
+  if (verb === "take" && rest.length === 1) {
+    return detail.card ? t("sp_log_take_card", { n: rest[0], card: detail.card }) : t("sp_log_take", { n: rest[0] });
+  }
+  if (verb === "seek" && !rest.length && detail.card) return t("sp_log_seek_found", { card: detail.card });
   if (["draw", "seek", "pass", "back", "done"].includes(verb) && !rest.length) return t("sp_log_" + verb);
   if (verb === "choose" && rest.join(" ") === "a card") return t("sp_log_choose_hidden");
   if (["choose", "capture", "remove"].includes(verb) && rest.length === 1) return t("sp_log_" + verb, { card: rest[0] });
   if (verb === "place" && rest.length === 3) {
     const [seat, x, y] = rest.map(Number);
     if (![seat, x, y].every(Number.isInteger)) return text;
-    const at = { x: num(x), y: num(y) };
-    return seat === mySeat ? t("sp_log_place_mine", at) : t("sp_log_place", { ...at, name: seatName(seat) });
+    const at = { x: num(x), y: num(y), card: detail.card || "" };
+    if (seat === mySeat) return t(detail.card ? "sp_log_place_mine_card" : "sp_log_place_mine", at);
+    return t(detail.card ? "sp_log_place_card" : "sp_log_place", { ...at, name: seatName(seat) });
   }
   return text;
+}
+
+// What came of a move besides itself: the cards a seek left out, the planets captured (a
+// capture's own text names one of them), the missions met, the points.
+function outcome(detail) {
+  const out = [];
+  if ((detail.removed || []).length) out.push(t("sp_log_removed", { cards: detail.removed.join(", ") }));
+  if ((detail.captured || []).length) out.push(t("sp_log_captured", { cards: detail.captured.join(", ") }));
+  for (const met of detail.missions || []) out.push(t("sp_log_mission", { mission: t("sp_m_" + met.mission, { n: met.n ?? "" }) }));
+  if (detail.points) out.push(t("sp_log_points", { n: detail.points }));
+  return out;
+}
+
+// "Bot 2 placed this card in your network".
+export function placedBy(seat) {
+  return t("sp_log_into_mine", { name: seatName(seat) });
+}
+
+// Whether a log entry is a card another player placed into my network (the log marks it).
+export function intoMine(entry) {
+  const detail = entry.detail;
+  return Boolean(detail && detail.card && mySeat !== null && detail.network === mySeat && entry.seat !== mySeat);
 }

@@ -22,7 +22,8 @@ export function notes(view, result, names) {
     tieNotes(view, result, names).map((line) => h("p", { class: "tie-rule" }, line)));
 }
 
-// One sentence per group of equal totals: the larger network places them, else they share.
+// One sentence per group of equal totals (none without a tie): the larger network places
+// them, else they share.
 function tieNotes(view, result, names) {
   const groups = new Map();
   result.scores.forEach((score, p) => groups.set(score, [...(groups.get(score) || []), p]));
@@ -34,7 +35,7 @@ function tieNotes(view, result, names) {
     const shared = new Set(seats.map((p) => result.ranks[p])).size === 1;
     out.push(t(shared ? "sp_tie_shared" : "sp_tie_network", { names: who, n: score, sizes }));
   }
-  return out.length ? out : [t("sp_tie_none")];
+  return out;
 }
 
 let board = { key: null, scores: null, pending: null };

@@ -6,7 +6,7 @@ import { h } from "../../dom.js";
 import { seatDot } from "../../pieces.js";
 import { board } from "./board.js";
 import { cardChip } from "./cards.js";
-import { byType, logText, setNames } from "./moves.js";
+import { byType, intoMine, logText, placedBy, setNames } from "./moves.js";
 import { actionsCard, missionsCard, pilesCard, secretsCard, soloCard } from "./panels.js";
 import { notes } from "./scores.js";
 import { t } from "./strings.js";
@@ -25,9 +25,10 @@ export function drawGame(ctx) {
   const d = {
     view, seat: ctx.seat, names: ctx.names, legal: ctx.legal, groups: byType(ctx.myTurn ? ctx.legal : null),
     busy: ctx.busy, play: ctx.play, error: ctx.error, myTurn: ctx.myTurn, over: ctx.over,
+    placedByOthers: placedByOthers(ctx.log || []),
   };
   return {
-    status: statusItems(view),
+    status: statusItems(view, ctx.names),
     main: board(d),
     side: [
       ctx.seat !== null && !ctx.over ? actionsCard(d) : null,
@@ -39,22 +40,36 @@ export function drawGame(ctx) {
   };
 }
 
-function statusItems(view) {
+// The cards others placed into my network, by name: the seat that placed each.
+function placedByOthers(log) {
+  const out = new Map();
+  for (const entry of log) if (intoMine(entry)) out.set(entry.detail.card, entry.seat);
+  return out;
+}
+
+// The end in words once it has begun (the table says it aloud once: `data-announce`).
+function statusItems(view, names) {
   const solo = view.solo_card;
+  const last = names[(view.start_player + view.players - 1) % view.players]; // the round's last
   let notice = null;
   if (view.phase !== "over" && solo && solo.last_turn) notice = t("sp_last_turn");
-  else if (view.phase !== "over" && view.ending) notice = solo ? t("sp_ending_solo") : t("sp_ending");
+  else if (view.phase !== "over" && view.ending) notice = solo ? t("sp_ending_solo") : t("sp_ending", { name: last });
   return [
     h("span", { id: "sp-turn-no" }, t("sp_turn_n", { n: view.turn })),
     view.current_player !== null ? h("span", { id: "sp-phase" }, t("sp_phase_" + view.phase)) : null,
     h("span", { id: "sp-deck-count" }, t("sp_deck_n", { n: view.deck })),
     solo ? h("span", { id: "sp-solo-status" }, t("sp_solo_status", { side: solo.side, n: solo.done.filter(Boolean).length, fulfilled: solo.fulfilled })) : null,
-    notice ? h("strong", { class: "sp-notice", id: "sp-ending" }, notice) : null,
+    notice ? h("strong", { class: "sp-notice", id: "sp-ending", dataset: { announce: "1" } }, notice) : null,
   ];
 }
 
-export function actionText(text, _view) {
-  return logText(text);
+export function actionText(text, _view, detail) {
+  return logText(text, detail);
+}
+
+// A card another player placed into my network: its line stands out.
+export function logMark(entry) {
+  return intoMine(entry) ? { cls: "sp-log-into-mine", title: placedBy(entry.seat) } : null;
 }
 
 export function categoryName(category) {
