@@ -8,17 +8,19 @@ from fastapi import APIRouter, Request, Response, status
 from pydantic import Field
 
 from navcomp.server import accounts, logins, notify, webhook_address
-from navcomp.server.deps import ServerDep, SignedIn
+from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import Body
 from navcomp.server.fields import NoticeId, Text
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
 from navcomp.server.schemas import (
     BODY,
     DB,
+    MAYBE_SIGNED_IN,
     SIGNED_IN,
     Notice,
     Ok,
     SessionBody,
+    SessionState,
     UserInfo,
     WebhookBody,
     errors,
@@ -111,6 +113,20 @@ async def log_out(response: Response, server: ServerDep, session: SignedIn) -> d
 async def me(session: SignedIn) -> dict[str, Any]:
     user = session.user
     return {"id": user.id, "name": user.name, "guest": user.is_guest}
+
+
+@router.get(
+    "/api/session",
+    response_model=SessionState,
+    openapi_extra=MAYBE_SIGNED_IN,
+    responses=errors(DB),
+)
+async def session_state(session: MaybeSignedIn) -> dict[str, Any]:
+    """Who is signed in, if anyone: a page's first question, never answered with an error."""
+    if session is None:
+        return {"user": None}
+    user = session.user
+    return {"user": {"id": user.id, "name": user.name, "guest": user.is_guest}}
 
 
 @router.put(

@@ -9,6 +9,7 @@ import { app } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
 import { closeTable } from "./table_state.js";
+import { announceAgain } from "./page.js";
 import { renderTutorial } from "./tutorial.js";
 
 const root = document.getElementById("app");
@@ -50,9 +51,10 @@ function drawHeader() {
   );
 }
 
+// Who is signed in: GET /api/session answers nobody (null) without an error.
 app.refreshMe = async () => {
   try {
-    app.me = await get("/api/me");
+    app.me = (await get("/api/session")).user;
   } catch {
     app.me = null;
   }
@@ -94,6 +96,7 @@ function route() {
 app.rerender = route;
 lang.addEventListener("change", () => {
   setLang(lang.value);
+  announceAgain();
   route();
 });
 window.addEventListener("hashchange", route);

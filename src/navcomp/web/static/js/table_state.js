@@ -86,7 +86,7 @@ function accept(data) {
   const changed = !old || old.version !== data.version || old.table.status !== data.table.status;
   const wasMine = old && old.table.status === "playing" && old.seat !== null && old.table.to_move === old.seat;
   const isMine = data.table.status === "playing" && data.seat !== null && data.table.to_move === data.seat;
-  if (isMine !== Boolean(wasMine)) announce(isMine ? t("your_turn") : "");
+  if (isMine !== Boolean(wasMine)) announce(isMine ? "your_turn" : "");
   table.data = data;
   table.loadError = null;
   document.body.dataset.version = String(data.version ?? "");
