@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from web_helpers import create_table, guest, new_page, start, wait_my_turn
+from web_helpers import create_table, guest, new_page, screenshot, start, wait_my_turn
 
 
 def failures(page: Page) -> tuple[list[str], list[str]]:
@@ -39,3 +40,44 @@ def test_the_live_region_follows_a_language_change(browser: Browser, web_server:
         page.locator("#lang").select_option("ja")
         expect(page.locator("#act-jump")).to_have_text("ジャンプ")
         expect(page.locator("#announce")).to_have_text("あなたの番")
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "learn"),
+    [
+        ("en", "Board games in space", "Learn to play"),
+        ("de", "Brettspiele im Weltraum", "Spielen lernen"),
+        ("ja", "宇宙のボードゲーム", "遊び方を学ぶ"),
+    ],
+)
+def test_the_front_door_says_what_navcomp_is(
+    browser: Browser, web_server: str, lang: str, title: str, learn: str
+) -> None:
+    for width, height, size in ((1280, 900, "desktop"), (390, 844, "phone")):
+        with new_page(browser, web_server, width=width, height=height, lang=lang) as page:
+            page.goto("/")
+            expect(page.locator("#front-intro h1")).to_contain_text(title)
+            games = page.locator(".front-game")
+            expect(games).to_have_count(2)
+            for game in ("space-mission", "space-pioneers"):
+                card = page.locator(f'.front-game[data-game="{game}"]')
+                expect(card.locator("img")).to_be_visible()
+                assert card.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+                expect(card.locator(f"#learn-{game}")).to_contain_text(learn)
+                expect(card.locator(".front-facts")).to_contain_text("5")
+            expect(page.locator("#name-rule")).to_be_visible()
+            wide = page.evaluate("document.documentElement.scrollWidth")
+            assert wide <= width  # nothing runs off the side of a phone
+            screenshot(page, f"front-door-{lang}-{size}")
+
+
+def test_the_guided_first_game_opens_without_an_account(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        page.goto("/")
+        page.locator("#learn-space-pioneers").click()
+        expect(page.locator("#tutorial .tutorial-card")).to_be_visible()
+        assert page.url.split("#")[1].startswith("/table/")
+        expect(page.locator("#me-name")).to_contain_text("guest")
+        page.goto("/#/")
+        page.locator('#learn-card [data-key="learn-space-mission"]').click()
+        expect(page.locator("#tutorial .tutorial-card")).to_be_visible()

@@ -4,7 +4,8 @@
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
-import { renderLobby, renderSignIn } from "./lobby.js";
+import { renderFrontDoor } from "./front_door.js";
+import { renderLobby } from "./lobby.js";
 import { app } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
@@ -84,7 +85,7 @@ function route() {
   }
   closeTable();
   if (!app.me) {
-    renderSignIn(root);
+    renderFrontDoor(root);
     return;
   }
   renderLobby(root);
