@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import secrets
+
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
@@ -81,3 +83,73 @@ def test_the_guided_first_game_opens_without_an_account(browser: Browser, web_se
         page.goto("/#/")
         page.locator('#learn-card [data-key="learn-space-mission"]').click()
         expect(page.locator("#tutorial .tutorial-card")).to_be_visible()
+
+
+def unique(prefix: str) -> str:
+    return f"{prefix}{secrets.token_hex(3)}"
+
+
+def test_a_guest_is_warned_before_logging_out_and_can_keep_its_games(
+    browser: Browser, web_server: str
+) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        table = create_table(page, 2, {1: "easy"})
+        page.locator("#log-out").click()
+        expect(page.locator("#guest-warning")).to_be_visible()  # nothing lost yet
+        screenshot(page, "guest-log-out-warning")
+        page.locator("#keep-instead").click()
+        expect(page.locator("#keep-name-rule")).to_be_visible()  # the rule, before submitting
+        page.locator("#keep-name").fill("not a name")
+        page.locator("#keep-password").fill("a good password")
+        page.locator("#keep-submit").click()
+        assert page.locator("#keep-name").evaluate("i => i.validity.patternMismatch")
+        expect(page.locator("#account-dialog")).to_be_visible()  # the field refused it
+        name = unique("Jürgen_")
+        page.locator("#keep-name").fill(name)
+        page.locator("#keep-submit").click()
+        expect(page.locator("#me-name")).to_have_text(name)
+        expect(page.locator("#keep-games")).to_have_count(0)
+        mine = page.evaluate("async () => (await fetch('/api/my/games')).json()")
+        assert [t["id"] for t in mine] == [table]
+        page.locator("#log-out").click()  # a full account: no warning
+        expect(page.locator("#front-intro")).to_be_visible()
+        expect(page.locator("#sign-in-link")).to_be_visible()
+        page.locator("input[name=name]").fill(name.upper())  # any case
+        page.locator("input[name=password]").fill("a good password")
+        page.locator("#sign-in").click()
+        expect(page.locator("#me-name")).to_have_text(name)
+        expect(page.locator(f'#my-games a[href="#/table/{table}"]')).to_be_visible()
+
+
+def test_logging_out_at_a_table_leads_to_the_front_door(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        guest(page)
+        table = create_table(page, 2, {1: "easy"})
+        page.locator("#log-out").click()
+        page.locator("#log-out-anyway").click()
+        expect(page.locator("#front-intro")).to_be_visible()
+        assert page.url.endswith("#/")
+        page.goto(f"/#/table/{table}")  # signed out, at a table: the header offers sign in
+        expect(page.locator("#sign-in-link")).to_be_visible()
+        page.locator("#sign-in-link").click()
+        expect(page.locator("#front-intro")).to_be_visible()
+
+
+def test_the_name_field_shows_and_enforces_the_rule(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server, lang="ja") as page:
+        page.goto("/")
+        expect(page.locator("#name-rule")).to_contain_text("3〜24")
+        sent: list[str] = []
+        page.on("request", lambda r: sent.append(r.url) if "/register" in r.url else None)
+        name_field = page.locator("input[name=name]")
+        page.locator("input[name=password]").fill("a good password")
+        for bad in ("a b", "ab", "emoji\U0001f600"):
+            name_field.fill(bad)
+            page.locator("#register").click()
+            assert not name_field.evaluate("i => i.validity.valid"), bad
+        assert sent == []
+        name = unique("たろう")
+        name_field.fill(name)
+        page.locator("#register").click()
+        expect(page.locator("#me-name")).to_have_text(name)

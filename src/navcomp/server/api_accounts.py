@@ -92,6 +92,27 @@ async def guest(request: Request, response: Response, server: ServerDep) -> dict
 
 
 @router.post(
+    "/api/accounts/upgrade",
+    response_model=SessionBody,
+    openapi_extra=SIGNED_IN,
+    responses=errors(
+        *BODY,
+        status.HTTP_401_UNAUTHORIZED,
+        status.HTTP_403_FORBIDDEN,
+        status.HTTP_409_CONFLICT,
+        status.HTTP_429_TOO_MANY_REQUESTS,
+        DB,
+    ),
+)
+async def upgrade(
+    body: Credentials, request: Request, response: Response, server: ServerDep, session: SignedIn
+) -> dict[str, Any]:
+    """A guest's account becomes a full one (a name and a password), keeping its games."""
+    full = await logins.make_full(server, request, session, body.name, body.password)
+    return _session_body(full, response)
+
+
+@router.post(
     "/api/accounts/logout",
     response_model=Ok,
     openapi_extra=SIGNED_IN,

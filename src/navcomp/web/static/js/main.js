@@ -1,7 +1,8 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
 // #/tutorial/NAME), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
-import { get, post } from "./api.js";
+import { accountControls } from "./account.js";
+import { get } from "./api.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderFrontDoor } from "./front_door.js";
@@ -28,28 +29,7 @@ function drawHeader() {
     lang,
     Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === getLang() }, name)),
   );
-  if (!app.me) {
-    replace(who);
-    return;
-  }
-  replace(
-    who,
-    h("span", { id: "me-name" }, app.me.guest ? t("guest_named", { name: app.me.name }) : app.me.name),
-    " ",
-    h(
-      "button",
-      {
-        class: "small secondary",
-        id: "log-out",
-        onclick: async () => {
-          await post("/api/accounts/logout").catch(() => {});
-          app.me = null;
-          route();
-        },
-      },
-      t("log_out"),
-    ),
-  );
+  replace(who, accountControls()); // sign in, or my name, keep my games (a guest), log out
 }
 
 // Who is signed in: GET /api/session answers nobody (null) without an error.
