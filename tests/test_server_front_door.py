@@ -10,6 +10,7 @@ from alembic.config import Config
 from fastapi.testclient import TestClient
 from sqlalchemy import select, text
 
+from navcomp.server.accounts import hash_password
 from navcomp.store import db
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.schema import users
@@ -148,8 +149,16 @@ def test_names_from_before_get_their_keys(database_url: str) -> None:
             command.upgrade(config, "0004")
             for name in ("Bob", "bob", "ann"):
                 conn.execute(
-                    text("INSERT INTO users (name, is_guest, created_at) VALUES (:n, :g, :at)"),
-                    {"n": name, "g": False, "at": "2026-01-01 00:00:00+00:00"},
+                    text(
+                        "INSERT INTO users (name, password_hash, is_guest, created_at)"
+                        " VALUES (:n, :h, :g, :at)"
+                    ),
+                    {
+                        "n": name,
+                        "h": hash_password(f"secret of {name}"),
+                        "g": False,
+                        "at": "2026-01-01 00:00:00+00:00",
+                    },
                 )
         migrate(engine)
         with engine.connect() as conn:
@@ -162,5 +171,11 @@ def test_names_from_before_get_their_keys(database_url: str) -> None:
             (f"bob#{second}", f"bob#{second}"),
             ("ann", "ann"),
         ]
+        with running(database_url) as client:
+            for spelled, owner in (("Bob", "Bob"), ("bob", "bob"), ("BOB", "Bob")):
+                login = client.post(
+                    "/api/accounts/login", json={"name": spelled, "password": f"secret of {owner}"}
+                )
+                assert login.json()["user"]["name"] == owner
     finally:
         engine.dispose()

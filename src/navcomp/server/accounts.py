@@ -112,7 +112,7 @@ def make_full(conn: Connection, user: User, name: AccountName, password_hash: st
 
 
 def login_for(conn: Connection, name: str) -> Login | None:
-    return stored.login(conn, names.fold_key(name))
+    return stored.login(conn, names.normal(name), names.fold_key(name))
 
 
 def open_session(conn: Connection, user: User) -> Session:

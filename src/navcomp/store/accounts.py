@@ -51,10 +51,13 @@ def name_in_use(conn: Connection, name: AccountName) -> bool:
     return found is not None
 
 
-def login(conn: Connection, name_key: str) -> Login | None:
-    row = conn.execute(
-        select(users.c.id, users.c.name, users.c.password_hash).where(users.c.name_key == name_key)
-    ).first()
+def login(conn: Connection, name: str, name_key: str) -> Login | None:
+    """The account named exactly ``name``, else the one whose name folds to ``name_key``
+    (of two names from before the keys that fold alike, each logs in as it is spelled)."""
+    query = select(users.c.id, users.c.name, users.c.password_hash)
+    row = conn.execute(query.where(users.c.name == name)).first()
+    if row is None:
+        row = conn.execute(query.where(users.c.name_key == name_key)).first()
     if row is None:
         return None
     return Login(User(row.id, row.name, False), row.password_hash)
