@@ -8,6 +8,7 @@ import { learnCard } from "./front_door.js";
 import { errorText, seatName } from "./pieces.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
+import { heard, nextGameButton, notifyControl } from "./turns.js";
 
 function field(label, input) {
   return h("label", { class: "field" }, h("span", {}, label), input);
@@ -190,7 +191,9 @@ function myGamesCard(mine) {
         ),
       )
     : h("p", { class: "muted" }, t("no_games"));
-  return h("section", { class: "card", id: "my-games-card" }, h("h2", {}, t("my_games")), mineList);
+  return h("section", { class: "card", id: "my-games-card" },
+    h("div", { class: "row card-head" }, h("h2", {}, t("my_games")), nextGameButton()),
+    mineList, notifyControl());
 }
 
 // The open tables, with Join where I have no seat.
@@ -259,6 +262,7 @@ export async function renderLobby(root, listsOnly = false) {
     replace(root, h("p", { class: "error" }, errorText(error)));
     return;
   }
+  heard(mine); // the title's count and "Next game" follow this answer
   const mineSection = myGamesCard(mine);
   const openSection = openTablesCard(open);
   const noticeSection = noticesCard(notices, root);

@@ -13,6 +13,7 @@ import { renderTable } from "./table.js";
 import { closeTable } from "./table_state.js";
 import { announceAgain } from "./page.js";
 import { renderTutorial } from "./tutorial.js";
+import { setTitle, watchTurns } from "./turns.js";
 
 const root = document.getElementById("app");
 const who = document.getElementById("who");
@@ -21,7 +22,7 @@ let lobbyTimer = null;
 
 function drawHeader() {
   document.documentElement.lang = getLang();
-  document.title = t("title");
+  setTitle(t("title"));
   document.getElementById("brand").textContent = t("title");
   document.getElementById("lang-label").textContent = t("language");
   replace(document.getElementById("help")); // a table or a replay shows its game's help here
@@ -45,6 +46,7 @@ app.refreshMe = async () => {
 function route() {
   clearInterval(lobbyTimer);
   drawHeader();
+  watchTurns();
   const replayOf = location.hash.match(/^#\/table\/(\d+)\/replay$/);
   if (replayOf) {
     closeTable();

@@ -42,6 +42,12 @@ export default {
   log_out_anyway: "Abmelden, Partien verlieren",
   keep_title: "Deine Partien behalten",
   keep_text: "Wähle einen Namen und ein Passwort: Dein Gastkonto wird ein volles Konto mit allen Partien, und du bleibst angemeldet.",
+  // the tables waiting for me (turns.js)
+  next_game: "Nächste Partie",
+  next_game_title: "Mein Tisch, der am längsten auf mich wartet",
+  notify_ask: "Auf dem Desktop melden, wenn ich dran bin",
+  notify_on: "Desktop-Benachrichtigungen sind an: Ein Tab im Hintergrund meldet, wenn eine Partie dich braucht.",
+  notify_blocked: "Desktop-Benachrichtigungen sind in den Einstellungen dieses Browsers blockiert.",
   sign_in_to_join: "Melde dich an oder spiele als Gast, um Platz zu nehmen.",
   // lobby
   my_games: "Meine Spiele",

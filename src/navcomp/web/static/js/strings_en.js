@@ -43,6 +43,12 @@ export default {
   log_out_anyway: "Log out and lose my games",
   keep_title: "Keep your games",
   keep_text: "Choose a name and a password: your guest account becomes a full account with all its games, and you stay signed in.",
+  // the tables waiting for me (turns.js)
+  next_game: "Next game",
+  next_game_title: "My table that has waited longest for me",
+  notify_ask: "Tell me on the desktop when it is my turn",
+  notify_on: "Desktop notifications are on: a tab in the background tells you when a game needs you.",
+  notify_blocked: "Desktop notifications are blocked in this browser's settings.",
   sign_in_to_join: "Sign in or play as a guest to take a seat.",
   // lobby
   my_games: "My games",

@@ -43,6 +43,12 @@ export default {
   log_out_anyway: "ログアウトしてゲームを失う",
   keep_title: "ゲームを残す",
   keep_text: "名前とパスワードを決めると、ゲストアカウントがすべてのゲームごと通常のアカウントになり、ログインしたままになります。",
+  // the tables waiting for me (turns.js)
+  next_game: "次のゲーム",
+  next_game_title: "いちばん長くあなたを待っているテーブル",
+  notify_ask: "自分の番になったらデスクトップに通知する",
+  notify_on: "デスクトップ通知はオンです：バックグラウンドのタブが、ゲームであなたの番になったことを知らせます。",
+  notify_blocked: "デスクトップ通知はこのブラウザの設定でブロックされています。",
   sign_in_to_join: "席に着くにはログインするかゲストで遊んでください。",
   // lobby
   my_games: "自分のゲーム",
