@@ -68,6 +68,8 @@ def test_the_front_door_says_what_navcomp_is(
                 expect(card.locator(f"#learn-{game}")).to_contain_text(learn)
                 expect(card.locator(".front-facts")).to_contain_text("5")
             expect(page.locator("#name-rule")).to_be_visible()
+            page.locator("#sign-in-link").click()  # the header's way to sign in
+            expect(page.locator(".signin input[name=name]")).to_be_focused()
             wide = page.evaluate("document.documentElement.scrollWidth")
             assert wide <= width  # nothing runs off the side of a phone
             screenshot(page, f"front-door-{lang}-{size}")

@@ -12,7 +12,7 @@ import { app } from "./state.js";
 // What the header shows of who I am (nobody: a way to sign in).
 export function accountControls() {
   if (!app.me) {
-    return [h("a", { href: "#/", id: "sign-in-link", class: "button small" }, t("sign_in"))];
+    return [h("a", { href: "#/", id: "sign-in-link", class: "button small", onclick: toSignIn }, t("sign_in"))];
   }
   return [
     h("bdi", { id: "me-name" }, app.me.guest ? t("guest_named", { name: app.me.name }) : app.me.name),
@@ -24,6 +24,14 @@ export function accountControls() {
       onclick: () => (app.me && app.me.guest ? openDialog(guestWarning) : logOut()),
     }, t("log_out")),
   ];
+}
+
+// To the front door's sign-in form (on the front door: into its name field).
+function toSignIn(event) {
+  const field = document.querySelector(".signin input[name=name]");
+  if (!field) return; // the link leads to the front door
+  event.preventDefault();
+  field.focus();
 }
 
 // Log out, then the front door (from a table page too).
