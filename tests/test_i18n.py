@@ -10,7 +10,7 @@ import json
 import re
 from pathlib import Path
 
-from navcomp.server import accounts, error_codes
+from navcomp.server import accounts, error_codes, names
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "src" / "navcomp" / "web" / "static" / "js"
@@ -93,12 +93,17 @@ def test_every_error_code_has_a_text_in_every_language() -> None:
 
 
 def test_the_account_rules_in_every_language_are_the_servers() -> None:
-    low, high = re.search(r"\{(\d+),(\d+)\}", accounts.NAME_PATTERN.pattern).groups()  # type: ignore[union-attr]
+    low, high = names.MIN_LENGTH, names.MAX_LENGTH
+    front_door = (JS / "front_door.js").read_text()
+    assert f"{{{low},{high}}}" in front_door  # the name field's pattern
     strings = tables()
     for lang in LANGUAGES:
         name, password = strings[lang]["err_invalid_name"], strings[lang]["err_invalid_password"]
         assert re.search(rf"(?<!\d){low}\D+{high}(?!\d)", name), (lang, name)
         assert "-" in name and "_" in name and "guest-" in name, (lang, name)
+        rule = strings[lang]["name_rule"]  # shown under the field before submitting
+        assert re.search(rf"(?<!\d){low}\D+{high}(?!\d)", rule), (lang, rule)
+        assert "-" in rule and "_" in rule, (lang, rule)
         assert re.search(
             rf"(?<!\d){accounts.MIN_PASSWORD}\D+{accounts.MAX_PASSWORD}(?!\d)", password
         ), (lang, password)

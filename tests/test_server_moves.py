@@ -14,7 +14,7 @@ from navcomp.server import lobby
 from navcomp.server.games import LiveGames, move_texts, rebuild
 from navcomp.store import accounts, tables
 from navcomp.store.db import migrate, open_engine
-from navcomp.store.model import TableStatus, Turn
+from navcomp.store.model import AccountName, TableStatus, Turn
 from server_helpers import Player, log_length, new_game, running
 
 
@@ -208,8 +208,8 @@ def test_a_take_back_last_in_the_log_reads_as_when_it_was_made(sqlite_url: str) 
     migrate(engine)
     try:
         with engine.begin() as conn:
-            ann = accounts.add_user(conn, "ann", None, True, at)
-            ben = accounts.add_user(conn, "ben", None, True, at)
+            ann = accounts.add_user(conn, AccountName("ann", "ann", "ann"), None, True, at)
+            ben = accounts.add_user(conn, AccountName("ben", "ben", "ben"), None, True, at)
             new = tables.NewTable("space-mission", 2, options, seed, ann.id, at)
             table_id = tables.create(conn, new, {0: ann.id, 1: ben.id}, {})
             tables.start(conn, table_id, seat, at)

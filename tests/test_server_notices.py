@@ -78,20 +78,44 @@ def test_a_table_s_turn_notices_count_once_and_invites_say_who_and_what(
         seats = {p.table(table_id)["seat"]: p for p in (ann, ben)}
         for _ in range(3):
             _pass_the_turn(seats[ann.table(table_id)["table"]["to_move"]], table_id)
-        for player in (ann, ben):
+        to_move = seats[ann.table(table_id)["table"]["to_move"]]
+        for player in (ann, ben):  # the one who played has answered their notices
             turns = player.get("/api/notifications", params={"unread": True}).json()
-            assert [(n["table"], n["kind"]) for n in turns] == [(table_id, "turn")]
+            expected = [(table_id, "turn")] if player is to_move else []
+            assert [(n["table"], n["kind"]) for n in turns] == expected
         other = ann.post("/api/tables", {"game": "space-pioneers", "seats": 2}).json()["id"]
         assert ann.post(f"/api/tables/{other}/invite", {"name": "cat"}).status_code == 200
         (invite,) = cat.get("/api/notifications").json()
         assert invite["kind"] == "invite" and invite["table"] == other
         assert invite["about"] == {"by": "ann", "game": "space-pioneers"}
         assert invite["text"] == f"ann invites you to a game of Space Pioneers (table {other})"
-        waiting = [p for p in (ann, ben) if p.get("/api/notifications").json()[0]["kind"] == "turn"]
-        shown = waiting[0].get("/api/notifications", params={"unread": True}).json()
-        read = waiting[0].post("/api/notifications/read", {"ids": [shown[0]["id"]]})
+        shown = to_move.get("/api/notifications", params={"unread": True}).json()
+        read = to_move.post("/api/notifications/read", {"ids": [shown[0]["id"]]})
         assert read.status_code == 200
-        assert waiting[0].get("/api/notifications", params={"unread": True}).json() == []
+        assert to_move.get("/api/notifications", params={"unread": True}).json() == []
+
+
+def test_your_turn_notices_clear_once_the_turn_is_played(database_url: str) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        seats = {p.table(table_id)["seat"]: p for p in (ann, ben)}
+        first = seats[ann.table(table_id)["table"]["to_move"]]
+        second = ben if first is ann else ann
+        unread = {"unread": True}
+        assert [n["kind"] for n in first.get("/api/notifications", params=unread).json()] == [
+            "turn"
+        ]
+        table = first.table(table_id)
+        action = next(a for a in table["legal"] if not a["text"].startswith("discard"))
+        first.move(table_id, action["id"], table["table"]["version"])
+        if first.table(table_id)["table"]["to_move"] == first.table(table_id)["seat"]:
+            assert first.get("/api/notifications", params=unread).json() != []  # not yet played
+        _pass_the_turn(first, table_id)
+        assert first.get("/api/notifications", params=unread).json() == []
+        assert [n["kind"] for n in second.get("/api/notifications", params=unread).json()] == [
+            "turn"
+        ]
 
 
 def test_the_api_describes_itself(sqlite_url: str) -> None:

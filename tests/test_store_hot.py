@@ -12,7 +12,7 @@ from typing import Any
 from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
-from navcomp.store.model import MailSettings
+from navcomp.store.model import AccountName, MailSettings
 
 AT = datetime(2026, 3, 4, 5, 6, 7, 890123, tzinfo=UTC)
 
@@ -32,8 +32,8 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
     with engine.begin() as conn:
         writes = MoveWrites() if core else move_writes(conn)
         assert isinstance(writes, SqliteMoveWrites) != core
-        ann = accounts.add_user(conn, "ann", None, True, AT)
-        ben = accounts.add_user(conn, "ben", None, True, AT)
+        ann = accounts.add_user(conn, AccountName("ann", "ann", "ann"), None, True, AT)
+        ben = accounts.add_user(conn, AccountName("ben", "ben", "ben"), None, True, AT)
         accounts.set_webhook(conn, ben.id, "http://hooks.example/ben")
         new = tables.NewTable("space-mission", 2, {}, 1, ann.id, AT)
         table_id = tables.create(conn, new, {0: ann.id, 1: ben.id}, {})

@@ -14,6 +14,7 @@ IMPORT = re.compile(r'^\s*(?:(?:import|export)\b[^;"\']*?\bfrom\s*|import\s*)"([
 # the page's own screens and their state: a game's view is drawn by them, never the reverse
 PAGES = {"main.js", "lobby.js", "replay.js", "table.js", "table_lobby.js"}
 PAGES |= {"table_log.js", "table_state.js", "tutorial.js", "tutorial_runner.js"}
+PAGES |= {"front_door.js", "account.js", "account_page.js", "mail_links.js", "turns.js"}
 
 
 def imports(root: Path) -> dict[Path, set[Path]]:

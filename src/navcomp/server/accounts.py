@@ -17,14 +17,13 @@ from datetime import UTC, datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
-from navcomp.server import error_codes
+from navcomp.server import error_codes, names
 from navcomp.server.errors import ApiError
 from navcomp.store import accounts as stored
 from navcomp.store.db import Connection
-from navcomp.store.model import Login, Session, User
+from navcomp.store.model import AccountName, Login, Session, User
 
 SESSION_DAYS = 30
-NAME_PATTERN = re.compile(r"^[A-Za-z0-9_\-]{3,24}$")
 MIN_PASSWORD = 8
 MAX_PASSWORD = 200
 
@@ -40,29 +39,37 @@ def token_digest(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def _check_name(name: str) -> None:
-    if not NAME_PATTERN.match(name):
-        raise ApiError(error_codes.INVALID_NAME, "a name is 3 to 24 letters, digits, '-' or '_'")
-    if name.lower().startswith("guest-"):
+def account_name(name: str) -> AccountName:
+    """The name as it will be stored, with its keys; refused unless it keeps the rule."""
+    shown = names.normal(name)
+    if not names.well_formed(shown):
+        raise ApiError(
+            error_codes.INVALID_NAME,
+            "a name is 3 to 24 letters (of any script), digits, '-' or '_'",
+        )
+    if names.guest_like(shown):
         raise ApiError(error_codes.INVALID_NAME, "names starting with 'guest-' are for guests")
+    return AccountName(shown, names.fold_key(shown), names.skeleton(shown))
 
 
-def check_new_account(name: str, password: str) -> None:
-    _check_name(name)
+def check_new_account(name: str, password: str) -> AccountName:
+    chosen = account_name(name)
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
         raise ApiError(
             error_codes.INVALID_PASSWORD,
             f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters",
         )
+    return chosen
 
 
 def name_taken(name: str) -> ApiError:
     return ApiError(error_codes.NAME_TAKEN, f"the name {name!r} is taken")
 
 
-def name_free(conn: Connection, name: str) -> None:
-    if stored.user_id(conn, name) is not None:
-        raise name_taken(name)
+def name_free(conn: Connection, name: AccountName) -> None:
+    """Refused if an account has the name in another case, or a name that reads the same."""
+    if stored.name_in_use(conn, name):
+        raise name_taken(name.name)
 
 
 def hash_password(password: str) -> str:
@@ -85,18 +92,27 @@ def password_matches(password_hash: str | None, password: str) -> bool:
     return password_hash is not None
 
 
-def register(conn: Connection, name: str, password_hash: str) -> Session:
+def register(conn: Connection, name: AccountName, password_hash: str) -> Session:
     name_free(conn, name)
     return open_session(conn, stored.add_user(conn, name, password_hash, False, now()))
 
 
 def guest(conn: Connection) -> Session:
-    name = f"guest-{secrets.token_hex(4)}"
-    return open_session(conn, stored.add_user(conn, name, None, True, now()))
+    name = f"{names.GUEST_PREFIX}{secrets.token_hex(4)}"
+    chosen = AccountName(name, names.fold_key(name), names.skeleton(name))
+    return open_session(conn, stored.add_user(conn, chosen, None, True, now()))
+
+
+def make_full(conn: Connection, user: User, name: AccountName, password_hash: str) -> User:
+    """A guest's account becomes a full one under ``name``: its tables stay its own."""
+    name_free(conn, name)
+    if not stored.make_full(conn, user.id, name, password_hash):
+        raise ApiError(error_codes.NOT_A_GUEST, "only a guest account can be made a full one")
+    return User(user.id, name.name, False)
 
 
 def login_for(conn: Connection, name: str) -> Login | None:
-    return stored.login(conn, name)
+    return stored.login(conn, names.normal(name), names.fold_key(name))
 
 
 def open_session(conn: Connection, user: User) -> Session:
@@ -117,7 +133,7 @@ def session_for(conn: Connection, token: str) -> Session | None:
 
 
 def user_id_by_name(conn: Connection, name: str) -> int:
-    found = stored.user_id(conn, name)
+    found = stored.user_id(conn, names.fold_key(name))
     if found is None:
         raise ApiError(error_codes.USER_NOT_FOUND, f"no player is called {name!r}")
     return found

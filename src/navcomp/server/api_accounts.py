@@ -8,17 +8,19 @@ from fastapi import APIRouter, Request, Response, status
 from pydantic import Field
 
 from navcomp.server import accounts, logins, notify, webhook_address
-from navcomp.server.deps import ServerDep, SignedIn
+from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import Body
 from navcomp.server.fields import NoticeId, Text
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
 from navcomp.server.schemas import (
     BODY,
     DB,
+    MAYBE_SIGNED_IN,
     SIGNED_IN,
     Notice,
     Ok,
     SessionBody,
+    SessionState,
     UserInfo,
     WebhookBody,
     errors,
@@ -90,6 +92,27 @@ async def guest(request: Request, response: Response, server: ServerDep) -> dict
 
 
 @router.post(
+    "/api/accounts/upgrade",
+    response_model=SessionBody,
+    openapi_extra=SIGNED_IN,
+    responses=errors(
+        *BODY,
+        status.HTTP_401_UNAUTHORIZED,
+        status.HTTP_403_FORBIDDEN,
+        status.HTTP_409_CONFLICT,
+        status.HTTP_429_TOO_MANY_REQUESTS,
+        DB,
+    ),
+)
+async def upgrade(
+    body: Credentials, request: Request, response: Response, server: ServerDep, session: SignedIn
+) -> dict[str, Any]:
+    """A guest's account becomes a full one (a name and a password), keeping its games."""
+    full = await logins.make_full(server, request, session, body.name, body.password)
+    return _session_body(full, response)
+
+
+@router.post(
     "/api/accounts/logout",
     response_model=Ok,
     openapi_extra=SIGNED_IN,
@@ -111,6 +134,20 @@ async def log_out(response: Response, server: ServerDep, session: SignedIn) -> d
 async def me(session: SignedIn) -> dict[str, Any]:
     user = session.user
     return {"id": user.id, "name": user.name, "guest": user.is_guest}
+
+
+@router.get(
+    "/api/session",
+    response_model=SessionState,
+    openapi_extra=MAYBE_SIGNED_IN,
+    responses=errors(DB),
+)
+async def session_state(session: MaybeSignedIn) -> dict[str, Any]:
+    """Who is signed in, if anyone: a page's first question, never answered with an error."""
+    if session is None:
+        return {"user": None}
+    user = session.user
+    return {"user": {"id": user.id, "name": user.name, "guest": user.is_guest}}
 
 
 @router.put(

@@ -75,8 +75,12 @@ SEAT_TAKEN = _entry("seat_taken", S.CONFLICT, "that seat is not free")
 ALREADY_SEATED = _entry("already_seated", S.CONFLICT, "already at the table")
 SEATS_EMPTY = _entry("seats_empty", S.CONFLICT, "seats are empty: invite players or seat bots")
 NAME_TAKEN = _entry(
-    "name_taken", S.CONFLICT, "the name is taken (also when two register one name at once)"
+    "name_taken",
+    S.CONFLICT,
+    "the name is taken, in any case or in look-alike letters (also when two register one "
+    "name at once)",
 )
+NOT_A_GUEST = _entry("not_a_guest", S.CONFLICT, "only a guest account can be made a full one")
 GAME_NOT_OVER = _entry("game_not_over", S.CONFLICT, "the replay opens when the game is over")
 CONFLICT = _entry(
     "conflict",
@@ -108,7 +112,7 @@ INVALID_SEAT = _entry(
 INVALID_NAME = _entry(
     "invalid_name",
     S.UNPROCESSABLE_ENTITY,
-    "a name is 3 to 24 letters, digits, - or _, and not a guest's",
+    "a name is 3 to 24 letters of any script, digits, - or _ (after NFKC), and not a guest's",
 )
 INVALID_PASSWORD = _entry(
     "invalid_password", S.UNPROCESSABLE_ENTITY, "a password is 8 to 200 characters"

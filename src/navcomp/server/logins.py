@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.requests import HTTPConnection
 
-from navcomp.server import accounts, error_codes
+from navcomp.server import accounts, error_codes, names
 from navcomp.server.errors import ApiError
 from navcomp.store.model import Session
 
@@ -27,17 +27,37 @@ def address(connection: HTTPConnection) -> str:
 
 async def register(server: Server, request: HTTPConnection, name: str, password: str) -> Session:
     await server.throttle.registration_attempt(address(request))
-    accounts.check_new_account(name, password)
-    await server.read(lambda c: accounts.name_free(c, name))  # no hashing for a taken name
+    chosen = accounts.check_new_account(name, password)
+    await server.read(lambda c: accounts.name_free(c, chosen))  # no hashing for a taken name
     digest = await anyio.to_thread.run_sync(
         accounts.hash_password, password, limiter=server.hashing
     )
-    taken = accounts.name_taken(name)  # by a racing twin
-    return await server.tx(lambda c: accounts.register(c, name, digest), conflict=taken)
+    taken = accounts.name_taken(chosen.name)  # by a racing twin
+    return await server.tx(lambda c: accounts.register(c, chosen, digest), conflict=taken)
+
+
+async def make_full(
+    server: Server, request: HTTPConnection, session: Session, name: str, password: str
+) -> Session:
+    """A guest keeps its account, games and session under a name and a password."""
+    await server.throttle.registration_attempt(address(request))
+    chosen = accounts.check_new_account(name, password)
+    if not session.user.is_guest:
+        raise ApiError(error_codes.NOT_A_GUEST, "only a guest account can be made a full one")
+    await server.read(lambda c: accounts.name_free(c, chosen))
+    digest = await anyio.to_thread.run_sync(
+        accounts.hash_password, password, limiter=server.hashing
+    )
+    taken = accounts.name_taken(chosen.name)
+    user = await server.tx(
+        lambda c: accounts.make_full(c, session.user, chosen, digest), conflict=taken
+    )
+    forget_session(server, session)  # cached as a guest's, here and in other processes
+    return Session(user, session.token, session.csrf)
 
 
 async def log_in(server: Server, request: HTTPConnection, name: str, password: str) -> Session:
-    await server.throttle.login_attempt(name, address(request))
+    await server.throttle.login_attempt(names.fold_key(name), address(request))
     found = await server.read(lambda c: accounts.login_for(c, name))
     matches = await anyio.to_thread.run_sync(
         accounts.password_matches,
@@ -47,7 +67,7 @@ async def log_in(server: Server, request: HTTPConnection, name: str, password: s
     )
     if found is None or not matches:
         raise ApiError(error_codes.BAD_CREDENTIALS, "wrong name or password")
-    await server.throttle.logged_in(name)
+    await server.throttle.logged_in(names.fold_key(name))
     user = found.user
     return await server.tx(lambda c: accounts.open_session(c, user))
 
@@ -59,6 +79,11 @@ async def guest(server: Server, request: HTTPConnection) -> Session:
 
 async def log_out(server: Server, session: Session) -> None:
     await server.tx(lambda c: accounts.log_out(c, session.token))
+    forget_session(server, session)
+
+
+def forget_session(server: Server, session: Session) -> None:
+    """Drop the session from every process's cache: the next request reads it anew."""
     server.sessions.drop(session.token)
     if server.fanout is not None:
         server.fanout.announce_logout(accounts.token_digest(session.token))

@@ -124,10 +124,22 @@ def _move(
         else notify.after_move(table_id, table.seats, turn.to_move, table.to_move, over)
     )
     notices.add_for_move(conn, told, at)
+    if not tutorial:
+        _turn_answered(conn, table, turn)
     hooks = accounts.webhooks(conn, [n.user_id for n in told])
     live.table = table.after(turn)
     mailed = mail.queue(conn, told, live.table, at)
     return Moved(live.table, live, told, mailed, hooks)
+
+
+def _turn_answered(conn: Connection, table: Table, turn: Turn) -> None:
+    """Once the turn leaves a person's seat, their "your turn" notices there are read."""
+    had_turn = table.to_move
+    if had_turn is None or turn.to_move == had_turn:
+        return
+    player = table.seats[had_turn].user_id
+    if player is not None:
+        notices.turn_played(conn, player, table.id)
 
 
 def _current(

@@ -76,6 +76,10 @@ class UserInfo(Answer):
     guest: bool
 
 
+class SessionState(Answer):
+    user: UserInfo | None
+
+
 class SessionBody(Answer):
     user: UserInfo
     token: str

@@ -8,38 +8,75 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, insert, or_, select, update
 
 from navcomp.store.hot import move_writes
-from navcomp.store.model import Login, Session, User
+from navcomp.store.model import AccountName, Login, Session, User
 from navcomp.store.schema import sessions, users
 
 
 def add_user(
-    conn: Connection, name: str, password_hash: str | None, is_guest: bool, at: datetime
+    conn: Connection, name: AccountName, password_hash: str | None, is_guest: bool, at: datetime
 ) -> User:
     user_id: int = conn.execute(
         insert(users)
-        .values(name=name, password_hash=password_hash, is_guest=is_guest, created_at=at)
+        .values(
+            name=name.name,
+            name_key=name.key,
+            name_skeleton=name.skeleton,
+            password_hash=password_hash,
+            is_guest=is_guest,
+            created_at=at,
+        )
         .returning(users.c.id)
     ).scalar_one()
-    return User(user_id, name, is_guest)
+    return User(user_id, name.name, is_guest)
 
 
-def user_id(conn: Connection, name: str) -> int | None:
+def user_id(conn: Connection, name_key: str) -> int | None:
+    """The account whose name folds to ``name_key``."""
     found: int | None = conn.execute(
-        select(users.c.id).where(users.c.name == name)
+        select(users.c.id).where(users.c.name_key == name_key)
     ).scalar_one_or_none()
     return found
 
 
-def login(conn: Connection, name: str) -> Login | None:
-    row = conn.execute(
-        select(users.c.id, users.c.name, users.c.password_hash).where(users.c.name == name)
+def name_in_use(conn: Connection, name: AccountName) -> bool:
+    """Whether an account has the name, in any case, or one that reads the same."""
+    found = conn.execute(
+        select(users.c.id)
+        .where(or_(users.c.name_key == name.key, users.c.name_skeleton == name.skeleton))
+        .limit(1)
     ).first()
+    return found is not None
+
+
+def login(conn: Connection, name: str, name_key: str) -> Login | None:
+    """The account named exactly ``name``, else the one whose name folds to ``name_key``
+    (of two names from before the keys that fold alike, each logs in as it is spelled)."""
+    query = select(users.c.id, users.c.name, users.c.password_hash)
+    row = conn.execute(query.where(users.c.name == name)).first()
+    if row is None:
+        row = conn.execute(query.where(users.c.name_key == name_key)).first()
     if row is None:
         return None
     return Login(User(row.id, row.name, False), row.password_hash)
+
+
+def make_full(conn: Connection, user_id: int, name: AccountName, password_hash: str) -> bool:
+    """Turn a guest into a full account (its games stay its own); False if not a guest."""
+    done = conn.execute(
+        update(users)
+        .where(users.c.id == user_id, users.c.is_guest.is_(True))
+        .values(
+            name=name.name,
+            name_key=name.key,
+            name_skeleton=name.skeleton,
+            password_hash=password_hash,
+            is_guest=False,
+        )
+    )
+    return done.rowcount == 1
 
 
 def add_session(

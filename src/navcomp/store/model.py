@@ -103,6 +103,15 @@ class User:
 
 
 @dataclass(frozen=True, slots=True)
+class AccountName:
+    """A name as stored (normalised), its case-folded key and its look-alike key."""
+
+    name: str
+    key: str
+    skeleton: str
+
+
+@dataclass(frozen=True, slots=True)
 class Session:
     user: User
     token: str

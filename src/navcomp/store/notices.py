@@ -38,6 +38,20 @@ def add_for_move(conn: Connection, notices: Iterable[NewNotice], at: datetime) -
         writes.notice(conn, n.user_id, n.table_id, n.kind.value, n.text, at)
 
 
+def turn_played(conn: Connection, user_id: int, table_id: int) -> None:
+    """The turn at ``table_id`` has left ``user_id``: its "your turn" notices there are read."""
+    conn.execute(
+        update(notifications)
+        .where(
+            notifications.c.user_id == user_id,
+            notifications.c.table_id == table_id,
+            notifications.c.kind == NoticeKind.TURN.value,
+            notifications.c.read.is_(False),
+        )
+        .values(read=True)
+    )
+
+
 def newest(conn: Connection, user_id: int, unread_only: bool, limit: int) -> list[Notice]:
     """The newest ``limit`` notices of ``user_id``, the newest first."""
     query = select(notifications).where(notifications.c.user_id == user_id)

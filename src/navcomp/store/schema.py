@@ -29,6 +29,9 @@ users = Table(
     Column("is_guest", Boolean, nullable=False, default=False),
     Column("webhook_url", String(500)),
     Column("created_at", DateTime(timezone=True), nullable=False),
+    # the name case-folded, and what it reads as (server/names.py): one account each
+    Column("name_key", Text),
+    Column("name_skeleton", Text),
 )
 
 sessions = Table(
@@ -149,6 +152,8 @@ server_secrets = Table(
     Column("value", String(128), nullable=False),
 )
 
+Index("users_by_name_key", users.c.name_key, unique=True)
+Index("users_by_name_skeleton", users.c.name_skeleton, unique=True)
 Index("seats_by_user", seats.c.user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
 Index("tables_by_status", game_tables.c.status)

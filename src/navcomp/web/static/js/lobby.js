@@ -1,93 +1,17 @@
-// The lobby: sign in, my games, open tables, a new table of any game the server hosts, and
+// The lobby: my games, open tables, a new table of any game the server hosts, and
 // the solo high scores of a game that can be played alone.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
+import { learnCard } from "./front_door.js";
 import { errorText, seatName } from "./pieces.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
+import { heard, nextGameButton, notifyControl } from "./turns.js";
 
 function field(label, input) {
   return h("label", { class: "field" }, h("span", {}, label), input);
-}
-
-export function renderSignIn(root) {
-  const name = h("input", { name: "name", autocomplete: "username", required: true, maxlength: 100 });
-  const password = h("input", {
-    name: "password",
-    type: "password",
-    autocomplete: "current-password",
-    required: true,
-  });
-  const message = h("p", { class: "error", role: "alert" });
-  const submit = async (path) => {
-    message.textContent = "";
-    try {
-      await post(path, { name: name.value, password: password.value });
-      await app.refreshMe();
-    } catch (error) {
-      message.textContent = errorText(error);
-    }
-  };
-  const form = h(
-    "form",
-    {
-      class: "card signin",
-      onsubmit: (event) => {
-        event.preventDefault();
-        submit("/api/accounts/login");
-      },
-    },
-    h("h2", {}, t("sign_in_title")),
-    field(t("name"), name),
-    field(t("password"), password),
-    h(
-      "div",
-      { class: "row" },
-      h("button", { type: "submit", id: "sign-in", dataset: { key: "sign-in" } }, t("sign_in")),
-      h(
-        "button",
-        {
-          type: "button",
-          id: "register",
-          class: "secondary",
-          onclick: () => form.reportValidity() && submit("/api/accounts/register"),
-        },
-        t("register"),
-      ),
-    ),
-    message,
-    h("p", {}, h("a", { href: "#/forgot", id: "forgot-link" }, t("forgot_link"))),
-  );
-  const guest = guestCard(message);
-  replace(root, h("div", { class: "lobby" }, form, guest));
-}
-
-// Play at once as a guest; a refusal is told in `message`.
-function guestCard(message) {
-  return h(
-    "section",
-    { class: "card" },
-    h("h2", {}, t("guest_title")),
-    h("p", {}, t("guest_text")),
-    h(
-      "button",
-      {
-        id: "guest",
-        dataset: { key: "guest" },
-        onclick: async () => {
-          try {
-            await post("/api/accounts/guest");
-            await app.refreshMe();
-          } catch (error) {
-            message.textContent = errorText(error);
-          }
-        },
-      },
-      t("play_as_guest"),
-    ),
-  );
 }
 
 function tableSummary(table) {
@@ -290,7 +214,9 @@ function myGamesCard(mine) {
         ),
       )
     : h("p", { class: "muted" }, t("no_games"));
-  return h("section", { class: "card", id: "my-games-card" }, h("h2", {}, t("my_games")), mineList);
+  return h("section", { class: "card", id: "my-games-card" },
+    h("div", { class: "row card-head" }, h("h2", {}, t("my_games")), nextGameButton()),
+    mineList, notifyControl());
 }
 
 // The open tables, with Join where I have no seat.
@@ -361,6 +287,7 @@ export async function renderLobby(root, listsOnly = false) {
     if (still()) replace(root, h("p", { class: "error" }, errorText(error)));
     return;
   }
+  heard(mine); // the title's count and "Next game" follow this answer
   if (!still()) return;
   const mineSection = myGamesCard(mine);
   const openSection = openTablesCard(open);
@@ -374,5 +301,5 @@ export async function renderLobby(root, listsOnly = false) {
   }
   const solo = soloCard();
   const form = newTableForm(games, (game) => drawSolo(solo, game));
-  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, form, solo));
+  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, form, learnCard(games), solo));
 }

@@ -3,7 +3,7 @@
 // for a reset link (#/forgot).
 import { post } from "./api.js";
 import { h, replace } from "./dom.js";
-import { field, messageLine, passwordInput } from "./account.js";
+import { field, messageLine, passwordInput } from "./account_page.js";
 import { t } from "./i18n.js";
 
 function page(root, id, title, ...children) {

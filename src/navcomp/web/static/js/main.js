@@ -1,17 +1,21 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
 // #/tutorial/NAME, #/account, and the pages of mail links), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
-import { renderAccount } from "./account.js";
-import { get, post } from "./api.js";
+import { accountControls } from "./account.js";
+import { renderAccount } from "./account_page.js";
+import { get } from "./api.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
-import { renderLobby, renderSignIn } from "./lobby.js";
+import { renderFrontDoor } from "./front_door.js";
+import { renderLobby } from "./lobby.js";
 import { renderForgot, renderReset, renderUnsubscribe, renderVerify } from "./mail_links.js";
 import { app } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
 import { closeTable } from "./table_state.js";
+import { announceAgain } from "./page.js";
 import { renderTutorial } from "./tutorial.js";
+import { setTitle, watchTurns } from "./turns.js";
 
 const root = document.getElementById("app");
 const who = document.getElementById("who");
@@ -20,7 +24,7 @@ let lobbyTimer = null;
 
 function drawHeader() {
   document.documentElement.lang = getLang();
-  document.title = t("title");
+  setTitle(t("title"));
   document.getElementById("brand").textContent = t("title");
   document.getElementById("lang-label").textContent = t("language");
   replace(document.getElementById("help")); // a table or a replay shows its game's help here
@@ -28,33 +32,13 @@ function drawHeader() {
     lang,
     Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === getLang() }, name)),
   );
-  if (!app.me) {
-    replace(who);
-    return;
-  }
-  replace(
-    who,
-    h("a", { id: "me-name", href: "#/account", title: t("account_title") }, app.me.guest ? t("guest_named", { name: app.me.name }) : app.me.name),
-    " ",
-    h(
-      "button",
-      {
-        class: "small secondary",
-        id: "log-out",
-        onclick: async () => {
-          await post("/api/accounts/logout").catch(() => {});
-          app.me = null;
-          route();
-        },
-      },
-      t("log_out"),
-    ),
-  );
+  replace(who, accountControls()); // sign in, or my name, keep my games (a guest), log out
 }
 
+// Who is signed in: GET /api/session answers nobody (null) without an error.
 app.refreshMe = async () => {
   try {
-    app.me = await get("/api/me");
+    app.me = (await get("/api/session")).user;
   } catch {
     app.me = null;
   }
@@ -64,6 +48,7 @@ app.refreshMe = async () => {
 function route() {
   clearInterval(lobbyTimer);
   drawHeader();
+  watchTurns();
   const replayOf = location.hash.match(/^#\/table\/(\d+)\/replay$/);
   if (replayOf) {
     closeTable();
@@ -85,7 +70,7 @@ function route() {
   }
   closeTable();
   if (!app.me) {
-    renderSignIn(root);
+    renderFrontDoor(root);
     return;
   }
   if (location.hash === "#/account") {
@@ -113,6 +98,7 @@ function mailPage() {
 app.rerender = route;
 lang.addEventListener("change", () => {
   setLang(lang.value);
+  announceAgain();
   route();
 });
 window.addEventListener("hashchange", route);

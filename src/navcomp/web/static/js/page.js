@@ -2,6 +2,7 @@
 // help for the game on show, the banner, the screen readers' live region, a tutorial's
 // callout.
 import { h, replace } from "./dom.js";
+import { t } from "./i18n.js";
 
 export function setBanner(text) {
   const banner = document.getElementById("banner");
@@ -15,9 +16,18 @@ export function setHelp(items) {
   if (help) replace(help, items);
 }
 
-// What screen readers say (the page's live region): "your turn" while it is, nothing else.
-export function announce(text) {
-  document.getElementById("announce").textContent = text;
+let announced = "";
+
+// What screen readers say (the page's live region), by its key in the table strings:
+// "your turn" while it is, nothing else ("").
+export function announce(key) {
+  announced = key;
+  announceAgain();
+}
+
+// The live region in the page's language (after a change of language).
+export function announceAgain() {
+  document.getElementById("announce").textContent = announced ? t(announced) : "";
 }
 
 // A tutorial's callout, fixed at the foot of the screen (or nothing); the page leaves room

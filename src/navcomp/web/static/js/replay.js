@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { setHelp } from "./page.js";
 import { errorText, seatDot, seatName } from "./pieces.js";
 import { gameTitle, loadGames } from "./state.js";
+import { setTitle } from "./turns.js";
 
 let replay = null;
 
@@ -73,7 +74,7 @@ function draw() {
   const step = at(replay.step);
   const entry = replay.step ? entries[replay.step - 1] : null;
   const drawn = game.drawReplay(step, ns);
-  document.title = t("replay_title", { id: replay.id }) + ` · ${gameTitle(table.game)} · NavComp`;
+  setTitle(t("replay_title", { id: replay.id }) + ` · ${gameTitle(table.game)} · NavComp`);
   setHelp(game.helpItems());
   replace(
     replay.root,

@@ -13,6 +13,7 @@ import { drawOpen } from "./table_lobby.js";
 import { drawLog, followLog, logPanel } from "./table_log.js";
 import { current, drawWith, gameView, names, openTable, play, undo } from "./table_state.js";
 import { drawTutorial, guardPlay, guardUndo } from "./tutorial_runner.js";
+import { followTurns, nextGameButton, setTitle } from "./turns.js";
 
 export function renderTable(root, id) {
   if (current && current.id === id) {
@@ -54,6 +55,7 @@ function drawPage() {
 
 // A log read anew (a reload, a gap) redraws the table: a game's view may draw from it.
 drawWith({ draw, drawLog: draw });
+followTurns(() => current && current.data && draw()); // "Next game" comes and goes
 
 // What a game's view gets to draw the table (docs/web.md, "A game's view").
 function context(view) {
@@ -90,7 +92,7 @@ function drawGame() {
   const view = gameView();
   const ctx = context(view);
   const { table, seat, names: ns, over } = ctx;
-  document.title = (ctx.myTurn ? "▶ " + t("your_turn") + " · " : "") + `${gameTitle(table.game)} · NavComp`;
+  setTitle(`${gameTitle(table.game)} · NavComp`); // with "(N) Your turn" before it
   const drawn = view.drawGame(ctx);
   const result = table.result || (ctx.view && ctx.view.result) || null;
   const main = [
@@ -146,5 +148,6 @@ function statusBar(ctx, items) {
     ctx.seat === null ? h("span", { id: "watching", class: "badge", title: t("watching_title") }, t("watching")) : null,
     items,
     last ? h("span", { id: "last-move" }, t("last_move", { name: ns[last.seat], text: text(last.text) })) : null,
+    table.tutorial ? null : nextGameButton(current.id), // another table waits: in a turn and at its end
   );
 }

@@ -7,6 +7,7 @@ import { t } from "./i18n.js";
 import { announce, setBanner, setCallout, setHelp } from "./page.js";
 import { errorText, seatName } from "./pieces.js";
 import { loadGames } from "./state.js";
+import { tableNow } from "./turns.js";
 
 export let current = null;
 
@@ -92,7 +93,8 @@ function accept(data) {
   const changed = !old || old.version !== data.version || old.table.status !== data.table.status;
   const wasMine = old && old.table.status === "playing" && old.seat !== null && old.table.to_move === old.seat;
   const isMine = data.table.status === "playing" && data.seat !== null && data.table.to_move === data.seat;
-  if (isMine !== Boolean(wasMine)) announce(isMine ? t("your_turn") : "");
+  if (isMine !== Boolean(wasMine)) announce(isMine ? "your_turn" : "");
+  if (!data.table.tutorial) tableNow(table.id, isMine, data.table.turn_since);
   table.data = data;
   table.loadError = null;
   document.body.dataset.version = String(data.version ?? "");

@@ -8,6 +8,13 @@ import { seatDot } from "../pieces.js";
 // The game's own strings by language (`{en, de, ja}`; strings.js beside a game's view).
 export const strings = {};
 
+// What the front door shows of the game besides its title and players: a picture of its
+// table (`picture`), its guided first game (`tutorial`, a name for #/tutorial/NAME) and its
+// rules page (`rules`); the strings `front_blurb` and `front_length` say the rest.
+export function frontDoor() {
+  return {};
+}
+
 // The view's own state for a choice being built (a card chosen, say); the table page makes
 // a fresh one after every change of the table.
 export function freshUi() {

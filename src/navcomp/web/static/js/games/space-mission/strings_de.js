@@ -1,5 +1,8 @@
 // Space Mission's strings in German (the table's own: js/strings_de.js).
 export default {
+  // the front door (js/front_door.js)
+  front_blurb: "Fliege dein Raumschiff zwischen acht Planeten: Deine NavComp-Karten geben die Koordinaten zum Springen, Scannen und Bauen von Raumstationen, und die erforschten Plättchen zählen am Ende.",
+  front_length: "etwa 10 Runden",
   // options (the new-table form)
   opt_hide_reserved: "Reservierte Plättchen verdeckt (Gedächtnisspiel)",
   opt_max_rounds: "Rundenlimit (0 = keins)",

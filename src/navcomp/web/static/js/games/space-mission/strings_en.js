@@ -1,5 +1,8 @@
 // Space Mission's strings in English (the table's own: js/strings_en.js).
 export default {
+  // the front door (js/front_door.js)
+  front_blurb: "Fly your spaceship between eight planets: your NavComp cards give the coordinates to jump, scan and build space stations, and the tiles you explore score at the end.",
+  front_length: "about 10 rounds",
   // options (the new-table form)
   opt_hide_reserved: "Hide reserved tiles (memory game)",
   opt_max_rounds: "Round limit (0 = none)",

@@ -1,5 +1,8 @@
 // Space Mission's strings in Japanese (the table's own: js/strings_ja.js).
 export default {
+  // the front door (js/front_door.js)
+  front_blurb: "宇宙船で8つの惑星の間を飛び回ろう。NavCompカードの座標でジャンプ・スキャンし、宇宙ステーションを建設。探索したタイルが最後に得点になります。",
+  front_length: "約10ラウンド",
   // options (the new-table form)
   opt_hide_reserved: "予約タイルを伏せる（記憶ゲーム）",
   opt_max_rounds: "ラウンド上限（0 = なし）",

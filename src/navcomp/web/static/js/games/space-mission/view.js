@@ -15,6 +15,14 @@ import { t } from "./strings.js";
 export { drawReplay } from "./replay.js";
 export { strings } from "./strings.js";
 
+export function frontDoor() {
+  return {
+    picture: new URL("./front.png", import.meta.url).pathname,
+    tutorial: "space-mission",
+    rules: new URL("./rules.html", import.meta.url).pathname,
+  };
+}
+
 // the board's, the cards' and the tiles' styles, in this folder
 document.head.append(h("link", { rel: "stylesheet", href: new URL("./space-mission.css", import.meta.url).pathname }));
 

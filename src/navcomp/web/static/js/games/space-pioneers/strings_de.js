@@ -1,5 +1,8 @@
 // Space Pioneers' strings in German (the table's own: js/strings_de.js).
 export default {
+  // the front door (js/front_door.js)
+  front_blurb: "Baue ein Versorgungsnetz aus Planeten- und Raumschiffkarten: Erobere Planeten, erfülle Missionen und die zwei geheimen Aufgaben deiner Top-Secret-Karte. Allein ist es ein Rennen gegen deinen eigenen Rekord.",
+  front_length: "bis der Stapel leer ist",
   sp_turn_n: "Zug {n}",
   sp_deck_n: "Stapel: {n}",
   sp_ending: "Die letzte Runde hat begonnen: Das Spiel endet nach dem Zug von {name}.",

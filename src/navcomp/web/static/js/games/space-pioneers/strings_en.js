@@ -1,5 +1,8 @@
 // Space Pioneers' strings in English (the table's own: js/strings_en.js).
 export default {
+  // the front door (js/front_door.js)
+  front_blurb: "Build a supply network of planet and spaceship cards: capture planets, fulfil missions and meet the two secret tasks on your top-secret card. Alone, it is a race against your own high score.",
+  front_length: "until the deck runs out",
   sp_turn_n: "Turn {n}",
   sp_deck_n: "Deck: {n}",
   sp_ending: "The last round has begun: the game ends after {name}'s turn.",

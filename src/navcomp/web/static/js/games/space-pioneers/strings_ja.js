@@ -1,5 +1,8 @@
 // Space Pioneers' strings in Japanese (the table's own: js/strings_ja.js).
 export default {
+  // the front door (js/front_door.js)
+  front_blurb: "惑星と宇宙船のカードで補給ネットワークを築こう。惑星を獲得し、ミッションを達成し、極秘カードの2つの秘密任務をこなします。ひとりなら自己ベストとの勝負です。",
+  front_length: "山札がなくなるまで",
   sp_turn_n: "手番 {n}",
   sp_deck_n: "山札：{n}",
   sp_ending: "最終ラウンドが始まりました：{name}の手番の後でゲームが終わります。",

@@ -13,6 +13,14 @@ import { t } from "./strings.js";
 
 export { strings } from "./strings.js";
 
+export function frontDoor() {
+  return {
+    picture: new URL("./front.png", import.meta.url).pathname,
+    tutorial: "space-pioneers",
+    rules: new URL("./rules.html", import.meta.url).pathname,
+  };
+}
+
 document.head.append(h("link", { rel: "stylesheet", href: new URL("./space-pioneers.css", import.meta.url).pathname }));
 
 export function freshUi() {
