@@ -6,7 +6,14 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from starlette.staticfiles import StaticFiles
 
-from navcomp.server import api_accounts, api_lobby, api_play, api_tutorials, websocket
+from navcomp.server import (
+    api_accounts,
+    api_lobby,
+    api_play,
+    api_ratings,
+    api_tutorials,
+    websocket,
+)
 from navcomp.server.static_files import STATIC
 
 pages = APIRouter()
@@ -22,6 +29,7 @@ ROUTERS = (
     api_accounts.router,
     api_lobby.router,
     api_play.router,
+    api_ratings.router,
     api_tutorials.router,
     websocket.router,
     pages,

@@ -148,6 +148,7 @@ class Table(Answer):
     seats: list[SeatInfo]
     result: dict[str, Any] | None
     tutorial: str | None = None  # the tutorial's name at a tutorial table
+    rated: bool = False  # the game's end changes its players' ratings (docs/rules: ratings)
 
 
 class ClosedTable(Answer):

@@ -25,6 +25,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "seats": [{"seat": s.seat, "player": s.name, "bot": s.bot_level} for s in table.seats],
         "result": table.result,
         "tutorial": table.tutorial,
+        "rated": table.rated,
     }
 
 
