@@ -48,6 +48,7 @@ class NewTable(Body):
     seats: int = Field(ge=1, le=MAX_SEATS)
     bots: list[BotSeat] = Field(default_factory=list, max_length=MAX_SEATS)
     options: JsonObject = Field(default_factory=dict)
+    rated: bool = False  # the game's end changes the players' ratings
 
 
 class Join(Body):
@@ -133,7 +134,9 @@ async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[s
     if len(bots) != len(body.bots):
         raise ApiError(error_codes.INVALID_SEAT, "one bot per seat")
     made = await server.tx(
-        lambda c: lobby.create(c, session.user, body.game, body.seats, bots, body.options)
+        lambda c: lobby.create(
+            c, session.user, body.game, body.seats, bots, body.options, body.rated
+        )
     )
     return table_json(made)
 

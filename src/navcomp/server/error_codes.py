@@ -104,6 +104,12 @@ INVALID_TABLE = _entry(
     S.UNPROCESSABLE_ENTITY,
     "no game can be set up so (seats, options), or no seat is left for a person",
 )
+RATED_NEEDS_ACCOUNT = _entry(
+    "rated_needs_account",
+    S.UNPROCESSABLE_ENTITY,
+    "a rated table seats accounts only: a guest may neither make one nor join one",
+)
+NEVER_RATED = _entry("never_rated", S.UNPROCESSABLE_ENTITY, "a solo table is never rated")
 UNKNOWN_GAME = _entry("unknown_game", S.UNPROCESSABLE_ENTITY, "no game of that name")
 UNKNOWN_BOT = _entry("unknown_bot", S.UNPROCESSABLE_ENTITY, "the game has no bot of that level")
 INVALID_SEAT = _entry(

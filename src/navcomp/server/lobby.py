@@ -53,7 +53,12 @@ def create(
     num_seats: int,
     bots: Mapping[int, str],
     options: Mapping[str, Any] | None,
+    rated: bool = False,
 ) -> Table:
+    if rated and num_seats == 1:
+        raise ApiError(error_codes.NEVER_RATED, "a solo table is never rated")
+    if rated and user.is_guest:
+        raise ApiError(error_codes.RATED_NEEDS_ACCOUNT, "register to play rated games")
     if game_name not in game_names():
         raise unknown_game(game_name)
     game = get_game(game_name)
@@ -68,7 +73,7 @@ def create(
     if len(bots) >= num_seats:
         raise ApiError(error_codes.INVALID_TABLE, "leave at least one seat for a person")
     own_seat = min(set(range(num_seats)) - set(bots))
-    new = tables.NewTable(game_name, num_seats, normalized, seed, user.id, now())
+    new = tables.NewTable(game_name, num_seats, normalized, seed, user.id, now(), rated=rated)
     return get(conn, tables.create(conn, new, {own_seat: user.id}, bots))
 
 
@@ -93,6 +98,8 @@ def join(conn: Connection, user: User, table_id: int, seat: int | None) -> None:
     table = _open_table(conn, table_id)
     if table.seat_of(user.id) is not None:
         raise ApiError(error_codes.ALREADY_SEATED, "you already have a seat at this table")
+    if table.rated and user.is_guest:
+        raise ApiError(error_codes.RATED_NEEDS_ACCOUNT, "register to play rated games")
     free = table.empty_seats()
     if seat is None:
         if not free:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from navcomp.core.errors import ActionError, GameOverError
 from navcomp.core.match import check_undo
 from navcomp.core.protocol import ActionInput, Result, play
-from navcomp.server import error_codes, lobby, mail, notify
+from navcomp.server import error_codes, lobby, mail, notify, ratings
 from navcomp.server.accounts import now
 from navcomp.server.bots import BotJob, job_for
 from navcomp.server.errors import ApiError, from_action_error
@@ -117,6 +117,8 @@ def _move(
     tutorial = table.tutorial is not None  # no high score, no notices (tutorials.py)
     if result is not None and table.num_seats == 1 and not tutorial:  # a solo game's score
         scores.record_solo(conn, table_id, table.game, table.seats[0].user_id, result, at)
+    if turn.result is not None:
+        ratings.record_game(conn, table, turn.result, at)
     over = turn.status is TableStatus.OVER
     told = (
         []

@@ -11,6 +11,7 @@ from navcomp.server import (
     api_accounts,
     api_lobby,
     api_play,
+    api_ratings,
     api_tutorials,
     websocket,
 )
@@ -30,6 +31,7 @@ ROUTERS = (
     api_account.router,
     api_lobby.router,
     api_play.router,
+    api_ratings.router,
     api_tutorials.router,
     websocket.router,
     pages,

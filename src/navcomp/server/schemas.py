@@ -154,6 +154,7 @@ class Table(Answer):
     creator_seat: int | None = None  # the seat of the table's creator (who starts it)
     result: dict[str, Any] | None
     tutorial: str | None = None  # the tutorial's name at a tutorial table
+    rated: bool = False  # the game's end changes its players' ratings (docs/rules: ratings)
 
 
 class ClosedTable(Answer):

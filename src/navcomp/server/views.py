@@ -26,6 +26,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "creator_seat": table.seat_of(table.creator_id),
         "result": table.result,
         "tutorial": table.tutorial,
+        "rated": table.rated,
     }
 
 

@@ -24,6 +24,7 @@ class Seat:
     user_id: int | None  # None: a bot's seat, or an empty one
     name: str | None  # the player's name, if a person sits there
     bot_level: str | None
+    former_user_id: int | None = None  # the person who sat here until a bot took over
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +44,7 @@ class Table:
     result: dict[str, Any] | None
     seats: tuple[Seat, ...]
     tutorial: str | None = None  # the tutorial's name at a tutorial table (docs/web.md)
+    rated: bool = False  # the end of its game changes its players' ratings
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of account ``user_id`` (None: not seated, or nobody)."""

@@ -9,6 +9,7 @@ from sqlalchemy import (
     Boolean,
     Column,
     DateTime,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -16,6 +17,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -61,6 +63,7 @@ game_tables = Table(
     Column("result", JSON),
     # a tutorial's name at a tutorial table: its seed is the script's, public
     Column("tutorial", String(40)),
+    Column("rated", Boolean, nullable=False, server_default=false()),  # the host's choice
 )
 
 seats = Table(
@@ -113,6 +116,33 @@ solo_scores = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),  # when the game ended
 )
 
+ratings = Table(
+    "ratings",
+    metadata,
+    # one rating per player and game: a person's ("user:<id>") or a bot level's ("bot:<level>")
+    Column("game", String(40), primary_key=True),
+    Column("player", String(40), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE")),
+    Column("bot_level", String(20)),
+    Column("mu", Float, nullable=False),
+    Column("sigma", Float, nullable=False),
+    Column("games", Integer, nullable=False),
+    Column("updated_at", DateTime(timezone=True), nullable=False),
+)
+
+rating_changes = Table(
+    "rating_changes",
+    metadata,
+    # each rated game's change to each rating: a rating's history, and proof of it
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("player", String(40), primary_key=True),
+    Column("game", String(40), nullable=False),
+    Column("rank", Integer, nullable=False),
+    Column("mu", Float, nullable=False),  # after the game
+    Column("sigma", Float, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 mail_settings = Table(
     "mail_settings",
     metadata,
@@ -157,6 +187,8 @@ Index("users_by_name_skeleton", users.c.name_skeleton, unique=True)
 Index("seats_by_user", seats.c.user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
 Index("tables_by_status", game_tables.c.status)
+Index("ratings_by_game", ratings.c.game, ratings.c.mu)
+Index("rating_changes_by_player", rating_changes.c.player, rating_changes.c.game)
 Index("solo_scores_by_game", solo_scores.c.game, solo_scores.c.score)
 Index("solo_scores_by_user", solo_scores.c.user_id, solo_scores.c.game, solo_scores.c.score)
 Index("mail_settings_by_address", mail_settings.c.address)

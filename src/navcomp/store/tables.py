@@ -45,6 +45,7 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         row.result,
         seat_list,
         tutorial=row.tutorial,
+        rated=row.rated,
     )
 
 
@@ -102,6 +103,7 @@ class NewTable:
     creator_id: int
     at: datetime
     tutorial: str | None = None
+    rated: bool = False
 
 
 def create(
@@ -120,6 +122,7 @@ def create(
             version=0,
             created_at=new.at,
             tutorial=new.tutorial,
+            rated=new.rated,
         )
         .returning(game_tables.c.id)
     ).scalar_one()

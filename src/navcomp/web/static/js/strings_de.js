@@ -137,6 +137,8 @@ export default {
   err_stale_version: "Der Tisch ist weiter; hier ist die aktuelle Lage.",
   err_not_creator: "Nur wer den Tisch erstellt hat, darf das.",
   err_seats_empty: "Jeder Platz braucht zuerst einen Spieler oder Bot.",
+  err_rated_needs_account: "An einem gewerteten Tisch spielen nur Konten: registriere dich zuerst (oder mache dein Gastkonto zu einem Konto).",
+  err_never_rated: "Ein Solo-Tisch wird nie gewertet.",
   err_table_full: "Der Tisch ist voll.",
   err_seat_taken: "Der Platz ist besetzt.",
   err_already_seated: "Du sitzt schon an diesem Tisch.",

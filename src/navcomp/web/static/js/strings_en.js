@@ -138,6 +138,8 @@ export default {
   err_stale_version: "The table moved on; here is the current position.",
   err_not_creator: "Only the table's creator can do that.",
   err_seats_empty: "Every seat needs a player or a bot first.",
+  err_rated_needs_account: "Only accounts play at a rated table: register (or turn your guest account into an account) first.",
+  err_never_rated: "A solo table is never rated.",
   err_table_full: "The table is full.",
   err_seat_taken: "That seat is taken.",
   err_already_seated: "You already sit at this table.",

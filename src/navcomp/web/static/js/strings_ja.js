@@ -138,6 +138,8 @@ export default {
   err_stale_version: "テーブルが進みました。現在の局面を表示します。",
   err_not_creator: "テーブルの作成者だけができます。",
   err_seats_empty: "すべての席にプレイヤーかボットが必要です。",
+  err_rated_needs_account: "レーティング対象のテーブルにはアカウントのみ着席できます。先に登録してください(ゲストアカウントを正式なアカウントにすることもできます)。",
+  err_never_rated: "ソロのテーブルはレーティング対象になりません。",
   err_table_full: "テーブルは満席です。",
   err_seat_taken: "その席は埋まっています。",
   err_already_seated: "すでにこのテーブルに着いています。",

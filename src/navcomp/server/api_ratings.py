@@ -1,0 +1,72 @@
+"""Ratings: each game's leaderboard, and a player's ratings with their history."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from fastapi import APIRouter, Query, status
+
+from navcomp.core.registry import game_names
+from navcomp.server import lobby
+from navcomp.server.accounts import user_id_by_name
+from navcomp.server.deps import ServerDep
+from navcomp.server.ratings import PROVISIONAL_GAMES, shown
+from navcomp.server.schemas import DB, errors
+from navcomp.store import ratings
+from navcomp.store.db import Connection
+
+router = APIRouter(tags=["ratings"])
+
+PER_PAGE = 25
+HISTORY = 50
+
+
+def _rating_json(rating: ratings.Rating) -> dict[str, Any]:
+    return {
+        "game": rating.game,
+        "player": rating.name,
+        "bot": rating.bot_level,
+        "rating": shown(rating.mu, rating.sigma),
+        "games": rating.games,
+        "provisional": rating.games < PROVISIONAL_GAMES,
+    }
+
+
+@router.get("/api/ratings/{game}", responses=errors(status.HTTP_422_UNPROCESSABLE_CONTENT, DB))
+async def leaderboard(
+    game: str, server: ServerDep, page: int = Query(default=1, ge=1, le=10_000)
+) -> dict[str, Any]:
+    """A page of the game's ratings, people's and bots', the strongest first."""
+    if game not in game_names():
+        raise lobby.unknown_game(game)
+    offset = (page - 1) * PER_PAGE
+    total, rows = await server.read(lambda c: ratings.leaderboard(c, game, offset, PER_PAGE))
+    entries = [{"rank": offset + i + 1, **_rating_json(r)} for i, r in enumerate(rows)]
+    return {"game": game, "page": page, "per_page": PER_PAGE, "total": total, "entries": entries}
+
+
+@router.get(
+    "/api/players/{name}/ratings",
+    responses=errors(status.HTTP_404_NOT_FOUND, status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
+)
+async def player_ratings(name: str, server: ServerDep) -> dict[str, Any]:
+    """A player's rating at each game they have played rated, with its history."""
+    return await server.read(lambda c: _player(c, name))
+
+
+def _player(conn: Connection, name: str) -> dict[str, Any]:
+    key = f"user:{user_id_by_name(conn, name)}"
+    games = []
+    for rating in ratings.of_player(conn, key):
+        points = ratings.history(conn, key, rating.game, HISTORY)
+        history = [
+            {
+                "table": p.table_id,
+                "rank": p.rank,
+                "rating": shown(p.mu, p.sigma),
+                "at": p.at.isoformat(),
+            }
+            for p in points
+        ]
+        games.append({**_rating_json(rating), "history": history})
+    return {"player": name, "ratings": games}
