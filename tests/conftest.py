@@ -101,6 +101,20 @@ def web_server(web_database: Path) -> Iterator[str]:
 
 
 @pytest.fixture(scope="session")
+def count_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """``navcomp serve`` with count to three registered (through tests/count_game.py)."""
+    from server_helpers import ServerProcess
+
+    folder = tmp_path_factory.mktemp("count")
+    program = str(Path(__file__).with_name("count_game.py"))
+    server = ServerProcess(f"sqlite:///{folder}/navcomp.db", program=program).start()
+    try:
+        yield server.base
+    finally:
+        server.stop()
+
+
+@pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     """Debian's Chromium driven by Playwright (the Playwright browser download is not used)."""
     from web_helpers import launch

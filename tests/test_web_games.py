@@ -6,17 +6,11 @@ its score through the generic view, and its score shows in the lobby's solo high
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from server_helpers import ServerProcess
 from web_helpers import guest, new_page, screenshot, start, table_json, version, wait_moved
-
-COUNT_GAME = Path(__file__).with_name("count_game.py")
 
 
 def lobby(page: Page) -> str:
@@ -58,17 +52,6 @@ def test_the_new_table_form_follows_the_game_s_seats_bots_and_options(
         assert [s["bot"] for s in table["seats"]] == [None, "medium"]
         expect(page.locator(".table-lobby h2")).to_contain_text("Space Mission")
         expect(page.locator("#invite-name")).to_be_visible()  # two seats: one to invite to
-
-
-@pytest.fixture(scope="module")
-def count_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """``navcomp serve`` with count to three registered (through tests/count_game.py)."""
-    folder = tmp_path_factory.mktemp("count")
-    server = ServerProcess(f"sqlite:///{folder}/navcomp.db", program=str(COUNT_GAME)).start()
-    try:
-        yield server.base
-    finally:
-        server.stop()
 
 
 def choose_count_game(page: Page) -> None:

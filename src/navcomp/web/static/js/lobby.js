@@ -17,7 +17,8 @@ function field(label, input) {
 function tableSummary(table) {
   const people = table.seats.map(seatName).join(", ");
   const seats = table.num_seats === 1 ? t("solo_word") : `${table.num_seats} ${t("seats_word")}`;
-  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats} · ${people}`;
+  const rated = table.rated ? ` · ${t("rated_word")}` : "";
+  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats}${rated} · ${people}`;
 }
 
 function statusWord(table) {
@@ -84,7 +85,7 @@ function seatChoices(game, n, bots = {}) {
 }
 
 // Create the table the form describes and go to it; a refusal is told in `message`.
-async function createTable(game, n, options, message) {
+async function createTable(game, n, options, rated, message) {
   const bots = [];
   for (let i = 1; i < n; i += 1) {
     const level = document.getElementById(`new-seat-${i}`).value;
@@ -96,7 +97,7 @@ async function createTable(game, n, options, message) {
     if (input) chosen[name] = optionValue(input, value);
   }
   try {
-    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen });
+    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen, rated });
     const levels = {};
     for (let i = 1; i < n; i += 1) levels[i] = document.getElementById(`new-seat-${i}`).value;
     localStorage.setItem(LAST_TABLE, JSON.stringify({ game: game.name, seats: n, bots: levels, options: chosen }));
@@ -118,6 +119,14 @@ function newTableForm(games, onGame) {
   const seats = h("select", { id: "new-seats", name: "seats" });
   const seatList = h("div", { class: "seat-choices" });
   const options = h("div", { id: "new-options" });
+  const ratedBox = h("input", { type: "checkbox", id: "new-rated", name: "rated" });
+  const rated = h("label", { class: "check", title: t("rated_hint") }, ratedBox, " ", t("rated"),
+    h("small", { class: "muted" }, " (", t("rated_hint"), ")"));
+  const drawRated = () => {
+    const never = app.me.guest || Number(seats.value) === 1; // solo and guests: never rated
+    rated.style.display = never ? "none" : "";
+    if (never) ratedBox.checked = false;
+  };
   const drawSeats = () => replace(seatList, seatChoices(game, Number(seats.value), remembered()?.bots || {}));
   const drawGame = () => {
     const last = remembered();
@@ -127,6 +136,7 @@ function newTableForm(games, onGame) {
     for (let k = game.min_players; k <= game.max_players; k += 1) counts.push(k);
     replace(seats, counts.map((k) => h("option", { value: k, selected: k === n }, k === 1 ? t("solo_seats") : String(k))));
     drawSeats();
+    drawRated();
     const before = (last && last.options) || {};
     replace(options, Object.entries(game.options).map(([name, value]) =>
       optionControl(game, name, typeof before[name] === typeof value ? before[name] : value)));
@@ -136,7 +146,10 @@ function newTableForm(games, onGame) {
     game = games.find((g) => g.name === gameSelect.value) || game;
     drawGame();
   });
-  seats.addEventListener("change", drawSeats);
+  seats.addEventListener("change", () => {
+    drawSeats();
+    drawRated();
+  });
   const message = h("p", { class: "error", role: "alert" });
   const form = h(
     "form",
@@ -145,7 +158,7 @@ function newTableForm(games, onGame) {
       id: "new-table",
       onsubmit: (event) => {
         event.preventDefault();
-        createTable(game, Number(seats.value), options, message);
+        createTable(game, Number(seats.value), options, ratedBox.checked, message);
       },
     },
     h("h2", {}, t("new_table")),
@@ -153,11 +166,20 @@ function newTableForm(games, onGame) {
     field(t("players"), seats),
     seatList,
     options,
+    rated,
     h("button", { type: "submit", id: "create-table" }, t("create_table")),
     message,
   );
   drawGame();
   return form;
+}
+
+// Each game's leaderboard, and my own ratings.
+function ratingsCard(games) {
+  const boards = games.filter((g) => g.max_players > 1)
+    .map((g) => h("a", { href: `#/ratings/${g.name}`, class: "button small secondary" }, g.title));
+  const mine = app.me.guest ? null : h("a", { href: `#/player/${encodeURIComponent(app.me.name)}`, id: "my-ratings" }, t("my_ratings"));
+  return h("section", { class: "card", id: "ratings-card" }, h("h2", {}, t("ratings_link")), h("p", { class: "row" }, boards), mine);
 }
 
 // The solo high scores of a game that can be played alone: mine and everybody's best.
@@ -301,5 +323,6 @@ export async function renderLobby(root, listsOnly = false) {
   }
   const solo = soloCard();
   const form = newTableForm(games, (game) => drawSolo(solo, game));
-  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, form, learnCard(games), solo));
+  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, form, learnCard(games), solo,
+    ratingsCard(games)));
 }

@@ -1,5 +1,6 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
-// #/tutorial/NAME, #/account, and the pages of mail links), the language.
+// #/tutorial/NAME, #/account, #/ratings/GAME, #/player/NAME, and the pages of mail links),
+// the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
 import { accountControls } from "./account.js";
 import { renderAccount } from "./account_page.js";
@@ -14,6 +15,7 @@ import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
 import { closeTable } from "./table_state.js";
 import { announceAgain } from "./page.js";
+import { renderPlayer, renderRatings } from "./ratings.js";
 import { renderTutorial } from "./tutorial.js";
 import { setTitle, watchTurns } from "./turns.js";
 
@@ -63,6 +65,14 @@ function route() {
     return;
   }
   if (mailPage()) return;
+  const ratingsOf = location.hash.match(/^#\/ratings\/([a-z0-9-]+)$/);
+  const playerOf = location.hash.match(/^#\/player\/([^/]+)$/);
+  if (ratingsOf || playerOf) {
+    closeTable();
+    if (ratingsOf) renderRatings(root, ratingsOf[1]);
+    else renderPlayer(root, decodeURIComponent(playerOf[1]));
+    return;
+  }
   const match = location.hash.match(/^#\/table\/(\d+)/);
   if (match) {
     renderTable(root, Number(match[1]));

@@ -1,0 +1,73 @@
+"""Ratings in the browser: a rated game played to its end between two accounts, then the
+leaderboard and the loser's page show the new ratings (count to three, on its own server)."""
+
+from __future__ import annotations
+
+import re
+
+from openskill.models import PlackettLuce
+from playwright.sync_api import Browser, Page, expect
+
+from web_helpers import new_page, screenshot, table_json, version, wait_moved
+
+MODEL = PlackettLuce()
+
+
+def register(page: Page, name: str) -> None:
+    page.goto("/")
+    page.locator("input[name=name]").fill(name)
+    page.locator("input[name=password]").fill("correct horse battery")
+    page.locator("#register").click()
+    expect(page.locator("#me-name")).to_have_text(name)
+
+
+def step(page: Page, action: str) -> None:
+    before = version(page)
+    page.locator(f'#actions button[data-action="{action}"]').click()
+    wait_moved(page, before)
+
+
+def test_a_rated_game_to_its_end_shows_in_the_leaderboard_and_the_player_s_page(
+    browser: Browser, count_server: str
+) -> None:
+    with new_page(browser, count_server) as ann, new_page(browser, count_server) as ben:
+        register(ann, "Ann_r")
+        register(ben, "Ben_r")
+        ann.locator("#new-game").select_option("count-to-three")
+        ann.locator("#new-seats").select_option("1")
+        expect(ann.locator("#new-rated")).to_be_hidden()  # a solo table is never rated
+        ann.locator("#new-seats").select_option("2")
+        ann.locator("#new-seat-1").select_option("")  # a person, not a bot
+        ann.locator("#new-rated").check()
+        ann.locator("#create-table").click()
+        ann.wait_for_url(re.compile(r"#/table/\d+$"))
+        table_id = int(ann.url.rsplit("/", 1)[1])
+        assert table_json(ann, table_id)["table"]["rated"] is True
+        ben.goto(f"/#/table/{table_id}")
+        ben.locator('[data-key="join-1"]').click()
+        ann.locator("#start").click()
+        expect(ann.locator('#actions button[data-action="count"]')).to_be_visible()
+        step(ann, "count")
+        expect(ben.locator('#actions button[data-action="stop"]')).to_be_visible()
+        step(ben, "stop")
+        expect(ann.locator('#actions button[data-action="stop"]')).to_be_visible()
+        step(ann, "stop")
+        expect(ann.locator("#score-sheet")).to_be_visible()
+        won, lost = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[1, 2])
+        ann.goto("/#/")
+        ann.locator("#ratings-card a", has_text="Count to three").click()
+        board = ann.locator("#leaderboard tbody tr")
+        expect(board).to_have_count(2)
+        expect(board.nth(0)).to_contain_text("Ann_r")
+        expect(board.nth(0).locator("td").nth(2)).to_contain_text(str(round(40 * won[0].ordinal())))
+        expect(board.nth(1)).to_contain_text(str(round(40 * lost[0].ordinal())))
+        screenshot(ann, "ratings-leaderboard")
+        board.nth(1).locator("a").click()
+        expect(ann.locator("#player h2")).to_have_text("Ben_r")
+        expect(ann.locator(".player-rating .rating")).to_contain_text(
+            str(round(40 * lost[0].ordinal()))
+        )
+        expect(ann.locator(".player-rating svg.rating-chart")).to_be_visible()
+        ann.locator("#lang").select_option("de")
+        expect(ann.locator(".player-rating")).to_contain_text("gewertete Spiele: 1")
+        screenshot(ann, "ratings-player-de")
