@@ -47,6 +47,7 @@ class NewTable(Body):
     seats: int = Field(ge=1, le=MAX_SEATS)
     bots: list[BotSeat] = Field(default_factory=list, max_length=MAX_SEATS)
     options: JsonObject = Field(default_factory=dict)
+    pace: JsonObject | None = None  # server/clocks.py; None: no clock (stalls after 21 days)
 
 
 class Join(Body):
@@ -131,7 +132,9 @@ async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[s
     if len(bots) != len(body.bots):
         raise ApiError(error_codes.INVALID_SEAT, "one bot per seat")
     made = await server.tx(
-        lambda c: lobby.create(c, session.user, body.game, body.seats, bots, body.options)
+        lambda c: lobby.create(
+            c, session.user, body.game, body.seats, bots, body.options, body.pace
+        )
     )
     return table_json(made)
 
@@ -188,7 +191,10 @@ async def invite(
     responses=BARE_CHANGE_ERRORS,
 )
 async def start(table_id: TableId, server: ServerDep, session: SignedIn) -> dict[str, Any]:
-    described = await _changed(server, table_id, lambda c: lobby.start(c, session.user, table_id))
+    at = server.settings.now()
+    described = await _changed(
+        server, table_id, lambda c: lobby.start(c, session.user, table_id, at)
+    )
     await schedule_bot(server, table_id)
     return described
 

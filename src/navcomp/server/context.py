@@ -3,7 +3,9 @@ once per app (``app.state.server``; routes take it through ``deps.py``)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 
 import anyio
 from starlette.requests import HTTPConnection
@@ -17,6 +19,10 @@ from navcomp.server.live import Hub
 from navcomp.server.throttle import Limits, SocketCounts, Throttle
 from navcomp.server.webhooks import Webhooks
 from navcomp.store.model import Session
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 @dataclass
@@ -38,6 +44,9 @@ class Settings:
     socket_messages_per_second: float = 1.0
     sockets_per_address: int = 100  # live sockets open at once from one address (0: any)
     socket_opens_per_address: int = 120  # live sockets opened a minute from one address
+    # The one clock of games (server/clocks.py): tests give their own.
+    now: Callable[[], datetime] = field(default=utc_now)
+    sweep_seconds: float = 5.0  # how often the sweeper looks for deadlines passed (0: never)
 
     def limits(self) -> Limits:
         return Limits(

@@ -8,7 +8,14 @@ from fastapi import APIRouter, FastAPI
 from fastapi.responses import FileResponse
 from starlette.staticfiles import StaticFiles
 
-from navcomp.server import api_accounts, api_lobby, api_play, api_tutorials, websocket
+from navcomp.server import (
+    api_accounts,
+    api_endings,
+    api_lobby,
+    api_play,
+    api_tutorials,
+    websocket,
+)
 
 STATIC = Path(__file__).resolve().parent.parent / "web" / "static"
 
@@ -25,6 +32,7 @@ ROUTERS = (
     api_accounts.router,
     api_lobby.router,
     api_play.router,
+    api_endings.router,
     api_tutorials.router,
     websocket.router,
     pages,

@@ -131,6 +131,20 @@ class SeatInfo(Answer):
     seat: int
     player: str | None
     bot: str | None
+    ended: str | None = None  # played, resigned, timed_out, taken_over
+    former: str | None = None  # the person a bot took the seat over from
+
+
+class ClockInfo(Answer):
+    """A table's clocks (server/clocks.py): each seat's bank in seconds, where the mover's
+    turn stands, the abort votes, the mover's deadline and the server's time."""
+
+    banks: list[float]
+    stage: Literal["running", "time_up", "stalled"]
+    extra: bool
+    votes: list[int]
+    deadline: str | None
+    now: str
 
 
 class Table(Answer):
@@ -147,6 +161,9 @@ class Table(Answer):
     seats: list[SeatInfo]
     result: dict[str, Any] | None
     tutorial: str | None = None  # the tutorial's name at a tutorial table
+    pace: dict[str, Any] | None = None  # live, turn or none, with its options
+    clock: ClockInfo | None = None
+    end_reason: str | None = None  # finished, forfeit, aborted, abandoned
 
 
 class ClosedTable(Answer):
