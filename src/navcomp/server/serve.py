@@ -43,6 +43,13 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="let webhooks point at loopback and private addresses (hooks on a private network)",
     )
+    parser.add_argument(
+        "--sweep-seconds",
+        type=float,
+        default=5.0,
+        help="how often to look for games whose time ran out (docs/server.md, "
+        '"Pace and clocks"); default 5',
+    )
     _add_limit_options(parser)
     parser.set_defaults(run=run)
 
@@ -125,6 +132,7 @@ def run(args: argparse.Namespace) -> int:
         redis_url=redis_url,
         trusted_proxies=proxies,
         webhook_allow_internal=args.webhook_allow_internal,
+        sweep_seconds=args.sweep_seconds,
         logins_per_name=args.logins_per_name,
         logins_per_address=args.logins_per_address,
         registrations_per_address=args.registrations_per_address,
