@@ -38,8 +38,8 @@ class EventKind(StrEnum):
     TIME_UP = "time_up"
     STALLED = "stalled"
     EXTRA_TIME = "extra_time"
-    TAKEN_OVER = "taken_over"  # a bot took the seat (its end says why)
-    RESIGNED = "resigned"
+    TAKEN_OVER = "taken_over"  # a bot took the seat over: its time ran out, or it stalled
+    RESIGNED = "resigned"  # and a bot plays on in the seat, or the other of two wins
     CLAIMED = "claimed"
     VOTE = "vote"  # a vote to abort
     ABORTED = "aborted"
@@ -207,8 +207,8 @@ def _take_over(conn: Connection, table: Table, seat: int, ended: SeatEnd, at: da
         values["turn_since"] = at
     since = at if table.to_move == seat or table.turn_since is None else table.turn_since
     until = None if pace is None else next_deadline(after, pace, clock, after.to_move, since)
-    event = (EventKind.TAKEN_OVER, seat)
-    _change(conn, table, event, at, clock=clock.to_json(), deadline=until, **values)
+    kind = EventKind.RESIGNED if ended is SeatEnd.RESIGNED else EventKind.TAKEN_OVER
+    _change(conn, table, (kind, seat), at, clock=clock.to_json(), deadline=until, **values)
     text = f"A bot now plays seat {seat + 1} at table {table.id}"
     others = [s for s in after.people()]
     _tell(conn, table, others, NoticeKind.SEAT_CHANGE, text, at)

@@ -4,6 +4,7 @@ import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
+import { paceControl, paceOf, paceText } from "./pace.js";
 import { errorText, seatName } from "./pieces.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
@@ -92,7 +93,8 @@ function guestCard(message) {
 function tableSummary(table) {
   const people = table.seats.map(seatName).join(", ");
   const seats = table.num_seats === 1 ? t("solo_word") : `${table.num_seats} ${t("seats_word")}`;
-  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats} · ${people}`;
+  const pace = table.pace ? ` · ${paceText(table.pace)}` : "";
+  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats} · ${people}${pace}`;
 }
 
 function statusWord(table) {
@@ -157,7 +159,8 @@ async function createTable(game, n, options, message) {
     if (input) chosen[name] = optionValue(input, value);
   }
   try {
-    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen });
+    const pace = n === 1 ? null : paceOf(options.closest("form")); // a solo table has no clock
+    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen, pace });
     location.hash = `#/table/${table.id}`;
   } catch (error) {
     message.textContent = errorText(error);
@@ -174,7 +177,11 @@ function newTableForm(games, onGame) {
   const seats = h("select", { id: "new-seats", name: "seats" });
   const seatList = h("div", { class: "seat-choices" });
   const options = h("div", { id: "new-options" });
-  const drawSeats = () => replace(seatList, seatChoices(game, Number(seats.value)));
+  const pace = paceControl();
+  const drawSeats = () => {
+    replace(seatList, seatChoices(game, Number(seats.value)));
+    pace.hidden = Number(seats.value) === 1;
+  };
   const drawGame = () => {
     const n = defaultSeats(game);
     const counts = [];
@@ -205,6 +212,7 @@ function newTableForm(games, onGame) {
     field(t("players"), seats),
     seatList,
     options,
+    pace,
     h("button", { type: "submit", id: "create-table" }, t("create_table")),
     message,
   );
@@ -243,6 +251,7 @@ function noticeText(notice) {
   const id = notice.table;
   if (notice.kind === "turn") return t("notice_turn", { id });
   if (notice.kind === "over") return t("notice_over", { id });
+  if (["time_up", "stalled", "seat_change"].includes(notice.kind)) return t("notice_" + notice.kind, { id });
   if (notice.kind === "invite" && notice.about) {
     return t("notice_invite", { id, name: notice.about.by, game: gameTitle(notice.about.game) });
   }

@@ -1,8 +1,9 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
-// #/tutorial/NAME), the language.
+// #/tutorial/NAME, #/help), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
 import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
+import { renderHelp } from "./help.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderLobby, renderSignIn } from "./lobby.js";
 import { app } from "./state.js";
@@ -69,6 +70,11 @@ function route() {
     return;
   }
   closeReplay();
+  if (location.hash === "#/help") {
+    closeTable();
+    renderHelp(root);
+    return;
+  }
   const tutorialOf = location.hash.match(/^#\/tutorial\/([a-z0-9-]+)$/);
   if (tutorialOf) {
     closeTable();

@@ -16,6 +16,7 @@ export function seatDot(seat) {
 
 // A seat's name for people: its player, its bot ("Bot (easy)"), or "free seat".
 export function seatName(seat) {
+  if (seat.bot && seat.former) return t("bot_for", { name: seat.former }); // taken over
   if (seat.bot) return t("bot_named", { level: t("level_" + seat.bot) });
   return seat.player || t("empty_seat");
 }
