@@ -13,7 +13,7 @@ from navcomp.server import endings, lobby
 from navcomp.server.context import Server
 from navcomp.server.deps import ServerDep, SignedIn
 from navcomp.server.fields import TableId
-from navcomp.server.schemas import DB, SIGNED_IN, Table, errors
+from navcomp.server.schemas import DB, SIGNED_IN, Table, TableEvent, errors
 from navcomp.server.sweeper import after_change
 from navcomp.server.views import table_json
 from navcomp.store import clocks
@@ -65,6 +65,7 @@ _route("abort-vote", endings.vote_abort, "Vote to end the game without a result"
 
 @router.get(
     "/api/tables/{table_id}/events",
+    response_model=list[TableEvent],
     responses=errors(status.HTTP_422_UNPROCESSABLE_CONTENT, status.HTTP_404_NOT_FOUND, DB),
 )
 async def events(table_id: TableId, server: ServerDep) -> list[dict[str, Any]]:

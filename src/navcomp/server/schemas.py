@@ -166,6 +166,16 @@ class Table(Answer):
     end_reason: str | None = None  # finished, forfeit, aborted, abandoned
 
 
+class TableEvent(Answer):
+    """A change to a table besides moves: time up, more time, a seat taken over..."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    version: int  # the move it followed (0: before any)
+    at: str
+
+
 class ClosedTable(Answer):
     """A table its creator closed by leaving it."""
 

@@ -34,6 +34,7 @@ export function clockText(seconds) {
 function seatClock(table, seat) {
   const clock = table.clock;
   const mover = table.to_move === seat && clock.deadline;
+  if (mover && clock.stage === "time_up") return clockText(0); // the grace is the others'
   if (mover) return clockText(moverLeft(clock));
   if (table.pace.kind === "live") return clockText(clock.banks[seat]);
   return t("clock_bank", { time: clockText(clock.banks[seat]) });
