@@ -131,6 +131,27 @@ def test_a_resignation_in_a_game_of_two_ends_it(browser: Browser, clock_server: 
         screenshot(other, "resigned-game-of-two")
         result = table_json(other, table_id)["table"]["result"]
         assert result == {"end": "forfeit", "winners": [1], "seat_ends": ["resigned", "played"]}
+        other.goto("/")  # the lobby lists the game with its pace
+        expect(other.locator("#my-games li").first).to_contain_text(
+            f"Table {table_id} · Space Mission · 2 seats"
+        )
+        expect(other.locator("#my-games li").first).to_contain_text("Turn-based · 1 d a turn")
+        expect(other.locator("#pace-kind")).to_have_value("none")
+        screenshot(other, "lobby-pace")
+
+
+def test_the_help_page_explains_clocks_in_each_language(
+    browser: Browser, clock_server: str
+) -> None:
+    with new_page(browser, clock_server, lang="de") as page:
+        page.goto("/#/help")
+        expect(page.locator("#help-time-up h3")).to_have_text("Wenn die Zeit abläuft")
+        expect(page.locator("#help-resign")).to_contain_text("Zu zweit gewinnt die andere Person")
+        screenshot(page, "help-de")
+        page.locator("#lang").select_option("ja")
+        expect(page.locator("#help-vote h3")).to_have_text("ゲーム終了の投票")
+        page.locator("#lang").select_option("en")
+        expect(page.locator("#help-paces")).to_contain_text("Only the player to move uses time")
 
 
 def test_a_resignation_in_a_game_of_four_hands_the_seat_to_a_bot(
