@@ -8,9 +8,11 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
+import pytest
 from fastapi.testclient import TestClient
 
-from navcomp.server import sweeper
+from navcomp.server import moves, sweeper
+from navcomp.server.bots import BotJob, think
 from server_helpers import Player, new_game, running, wait_for
 from test_clocks import FakeClock
 
@@ -251,3 +253,28 @@ def test_a_process_that_kept_the_game_sees_the_seat_taken_over(sqlite_url: str) 
         assert refused.status_code == 409 and refused.json()["error"]["code"] == "stale_version"
         again = mover.move(table_id, legal[0]["text"], state["version"])
         assert again.status_code == 403 and again.json()["error"]["code"] == "not_seated"
+
+
+def test_a_bot_that_thought_through_a_vote_still_moves(
+    sqlite_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A change besides moves while a bot thinks (here a vote to abort, in another process)
+    leaves the game as it was: the bot's move still counts."""
+    jobs: list[BotJob] = []
+    monkeypatch.setattr(moves, "_think", lambda _server, job: jobs.append(job))
+    with running(sqlite_url) as client, running(sqlite_url, sweep_seconds=0) as there:
+        server = client.app.state.server  # type: ignore[attr-defined]
+        ann, ben = Player(client), Player(client)
+        table_id = new_game(ann, [ben], bots={2: "easy"})
+        while not jobs:
+            state = ann.table(table_id)["table"]
+            mover = ann if state["seats"][state["to_move"]]["player"] == ann.name else ben
+            legal = mover.table(table_id)["legal"]
+            choice = next((a for a in legal if not a["text"].startswith("discard")), legal[0])
+            assert mover.move(table_id, choice["text"], state["version"]).status_code == 200
+        job = jobs[-1]
+        vote = there.post(f"/api/tables/{table_id}/abort-vote", headers=ann.headers)
+        assert vote.status_code == 200
+        action = think(job, 0.01)
+        client.portal.call(moves._bot_move, server, job, action)  # type: ignore[union-attr]
+        assert ann.table(table_id)["table"]["version"] == job.version + 1

@@ -20,6 +20,7 @@ from navcomp.core.match import check_undo
 from navcomp.core.protocol import ActionInput, Result, play
 from navcomp.server import endings, error_codes, lobby, notify, table_clock
 from navcomp.server.bots import BotJob, job_for
+from navcomp.server.error_codes import GAME_OVER, STALE_VERSION, TABLE_NOT_FOUND
 from navcomp.server.errors import ApiError, from_action_error
 from navcomp.server.games import LastMove, Live, LiveGames, move_texts, rebuild
 from navcomp.store import accounts, notices, scores, tables
@@ -174,12 +175,19 @@ def _think(server: Server, job: BotJob) -> None:
 
 
 async def _bot_move(server: Server, job: BotJob, action: int) -> None:
-    try:
-        await submit(server, job.table_id, job.seat, action, job.version)
-    except ApiError as error:
-        # someone else moved first, or the table was closed (a tutorial started anew)
-        if error.kind not in (error_codes.STALE_VERSION, error_codes.TABLE_NOT_FOUND):
-            raise
+    for attempt in range(2):
+        try:
+            await submit(server, job.table_id, job.seat, action, job.version)
+            return
+        except ApiError as error:
+            # someone else moved first, the table was closed (a tutorial started anew) or
+            # the game ended by a vote
+            if error.kind not in (STALE_VERSION, TABLE_NOT_FOUND, GAME_OVER):
+                raise
+            if error.kind is not STALE_VERSION or attempt:
+                return
+            # else maybe a change besides moves (a vote, a seat handed over) came while the
+            # bot thought: at the same version the game is the same, and so is its choice
 
 
 async def schedule_bot(server: Server, table_id: int) -> None:
