@@ -57,9 +57,19 @@ async def submit(
     """Apply ``action`` (None: undo) for ``actor`` (a user, or a bot's seat number), then
     push it and hand on what follows."""
     at = server.settings.now()
-    moved = await server.tx(
-        lambda c: _move(c, server.games, table_id, actor, action, expected_version, at)
-    )
+
+    def work(c: Connection) -> Moved:
+        return _move(c, server.games, table_id, actor, action, expected_version, at)
+
+    try:
+        moved = await server.tx(work)
+    except ApiError as error:
+        if error.kind is not STALE_VERSION:
+            raise
+        # The kept game may have missed a change besides moves (a vote, a seat handed
+        # over, in another process): it is forgotten, and the move tried once more from
+        # the database, where a move truly too late is refused again.
+        moved = await server.tx(work)
     server.games.store(table_id, moved.live)
     server.hub.publish(moved.table, moved.live)
     for notice in moved.notices:
@@ -175,19 +185,13 @@ def _think(server: Server, job: BotJob) -> None:
 
 
 async def _bot_move(server: Server, job: BotJob, action: int) -> None:
-    for attempt in range(2):
-        try:
-            await submit(server, job.table_id, job.seat, action, job.version)
-            return
-        except ApiError as error:
-            # someone else moved first, the table was closed (a tutorial started anew) or
-            # the game ended by a vote
-            if error.kind not in (STALE_VERSION, TABLE_NOT_FOUND, GAME_OVER):
-                raise
-            if error.kind is not STALE_VERSION or attempt:
-                return
-            # else maybe a change besides moves (a vote, a seat handed over) came while the
-            # bot thought: at the same version the game is the same, and so is its choice
+    try:
+        await submit(server, job.table_id, job.seat, action, job.version)
+    except ApiError as error:
+        # someone else moved first, the table was closed (a tutorial started anew), or the
+        # game ended by a vote
+        if error.kind not in (STALE_VERSION, TABLE_NOT_FOUND, GAME_OVER):
+            raise
 
 
 async def schedule_bot(server: Server, table_id: int) -> None:
