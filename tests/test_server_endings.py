@@ -12,9 +12,12 @@ import pytest
 from fastapi.testclient import TestClient
 
 from navcomp.server import moves, sweeper
+from navcomp.server.app import create_app
 from navcomp.server.bots import BotJob, think
-from server_helpers import Player, new_game, running, wait_for
+from navcomp.server.context import Settings
+from server_helpers import PER_ADDRESS_OFF, Player, new_game, running, wait_for
 from test_clocks import FakeClock
+from webhook_helpers import HookServer
 
 LIVE = {"kind": "live", "minutes": 5, "increment": 0}
 DAY = 86400
@@ -278,3 +281,25 @@ def test_a_bot_that_thought_through_a_vote_still_moves(
         action = think(job, 0.01)
         client.portal.call(moves._bot_move, server, job, action)  # type: ignore[union-attr]
         assert ann.table(table_id)["table"]["version"] == job.version + 1
+
+
+def test_the_others_hear_of_a_time_out_by_their_webhook(sqlite_url: str) -> None:
+    clock = FakeClock()
+    settings = Settings(
+        sqlite_url, webhook_allow_internal=True, now=clock, sweep_seconds=0, **PER_ADDRESS_OFF
+    )
+    with HookServer() as hook, TestClient(create_app(settings)) as client:
+        table = Table(client, clock, [Player(client), Player(client)]).create(LIVE)
+        mover, other = table.mover(), table.others()[0]
+        assert other.put("/api/me/webhook", {"url": hook.url}).status_code == 200
+        assert mover.put("/api/me/webhook", {"url": hook.url}).status_code == 200
+        assert table.sweep(300) == 1
+        server = client.app.state.server  # type: ignore[attr-defined]
+        client.portal.call(server.webhooks.idle)  # type: ignore[union-attr]
+        text = f"Time is up for seat {table.state()['to_move'] + 1} at table {table.id}"
+        assert hook.received == [
+            {"table": table.id, "kind": "time_up", "text": f"{text}: choose what follows"}
+        ]
+        assert table.post(other, "claim").status_code == 200
+        client.portal.call(server.webhooks.idle)  # type: ignore[union-attr]
+        assert [h["kind"] for h in hook.received] == ["time_up", "over", "over"]

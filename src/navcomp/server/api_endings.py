@@ -18,7 +18,6 @@ from navcomp.server.sweeper import after_change
 from navcomp.server.views import table_json
 from navcomp.store import clocks
 from navcomp.store.db import Connection
-from navcomp.store.model import Table as TableValue
 from navcomp.store.model import User
 
 router = APIRouter(tags=["endings"])
@@ -32,14 +31,14 @@ ENDING_ERRORS = errors(
     DB,
 )
 
-Ending = Callable[[Connection, User, int, datetime], TableValue]
+Ending = Callable[[Connection, User, int, datetime], endings.Changed]
 
 
 async def _ended(server: Server, table_id: int, user: User, ending: Ending) -> dict[str, Any]:
     at = server.settings.now()
-    table = await server.tx(lambda c: ending(c, user, table_id, at))
-    await after_change(server, table)
-    return table_json(table)
+    changed = await server.tx(lambda c: ending(c, user, table_id, at))
+    await after_change(server, changed)
+    return table_json(changed.table)
 
 
 def _route(path: str, ending: Ending, summary: str) -> None:

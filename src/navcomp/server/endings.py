@@ -8,7 +8,7 @@ events (``store/clocks.py``), which a move racing it then sees (``moves.py``).
 
 from __future__ import annotations
 
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -19,7 +19,7 @@ from navcomp.server import error_codes, lobby
 from navcomp.server.clocks import Clock, Pace, Stage, give_extra, time_up, vote
 from navcomp.server.errors import ApiError
 from navcomp.server.table_clock import clock_of, next_deadline, pace_of
-from navcomp.store import clocks, notices
+from navcomp.store import accounts, clocks, notices
 from navcomp.store.db import Connection
 from navcomp.store.model import (
     NewNotice,
@@ -32,6 +32,15 @@ from navcomp.store.model import (
 )
 
 TAKEOVER_LEVEL = "medium"
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A table changed besides a move, and the notices it wrote (to send to webhooks)."""
+
+    table: Table
+    told: list[NewNotice]
+    hooks: dict[int, str]  # the webhook of each account told that has one
 
 
 class EventKind(StrEnum):
@@ -60,7 +69,7 @@ def record_finish(conn: Connection, table: Table) -> None:
 # --- the sweeper's part: a deadline passed -------------------------------------------------
 
 
-def on_deadline(conn: Connection, table_id: int, at: datetime) -> Table:
+def on_deadline(conn: Connection, table_id: int, at: datetime) -> Changed:
     """The deadline of ``table_id`` (claimed by the caller) has passed: the mover's time is
     up, or the others' grace to choose is over, or the game has stalled."""
     table = lobby.get(conn, table_id)
@@ -74,12 +83,12 @@ def on_deadline(conn: Connection, table_id: int, at: datetime) -> Table:
         _change(conn, table, (kind, mover), at, clock=clock.to_json(), deadline=until)
         notice_kind = NoticeKind.TIME_UP if pace.timed else NoticeKind.STALLED
         text = f"Time is up for seat {mover + 1} at table {table_id}: choose what follows"
-        _tell(conn, table, others, notice_kind, text, at)
+        told = _tell(conn, table, others, notice_kind, text, at)
     elif pace.timed:  # nobody chose within the grace
-        _take_over(conn, table, mover, SeatEnd.TIMED_OUT, at)
+        told = _take_over(conn, table, mover, SeatEnd.TIMED_OUT, at)
     else:  # stalled, and nobody else is active
-        _end(conn, table, TableEnd.ABANDONED, EventKind.ABANDONED, None, {}, at)
-    return lobby.get(conn, table_id)
+        told = _end(conn, table, TableEnd.ABANDONED, EventKind.ABANDONED, None, {}, at)
+    return _changed(conn, table_id, told)
 
 
 # --- the players' part ---------------------------------------------------------------------
@@ -111,7 +120,7 @@ def _waiting_for_choice(table: Table, user: User) -> tuple[Pace, Clock, int]:
     return pace, clock, table.to_move
 
 
-def extra_time(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
+def extra_time(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
     """Give the mover, whose time is up, one turn's allowance more (once a turn)."""
     table = _playing(conn, table_id)
     pace, clock, mover = _waiting_for_choice(table, user)
@@ -122,19 +131,18 @@ def extra_time(conn: Connection, user: User, table_id: int, at: datetime) -> Tab
     clock, until = give_extra(pace, clock, at)
     event = (EventKind.EXTRA_TIME, mover)
     _change(conn, table, event, at, clock=clock.to_json(), deadline=until)
-    return lobby.get(conn, table_id)
+    return _changed(conn, table_id, [])
 
 
-def hand_to_bot(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
+def hand_to_bot(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
     """A bot takes the seat of the mover whose time is up (or who let the game stall)."""
     table = _playing(conn, table_id)
     _pace, clock, mover = _waiting_for_choice(table, user)
     ended = SeatEnd.TIMED_OUT if clock.stage is Stage.TIME_UP else SeatEnd.TAKEN_OVER
-    _take_over(conn, table, mover, ended, at)
-    return lobby.get(conn, table_id)
+    return _changed(conn, table_id, _take_over(conn, table, mover, ended, at))
 
 
-def claim(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
+def claim(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
     """In a game of two, the other player wins on time."""
     table = _playing(conn, table_id)
     _pace, clock, mover = _waiting_for_choice(table, user)
@@ -144,33 +152,34 @@ def claim(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
         raise ApiError(error_codes.CLAIM_TWO_ONLY, "only a game of two can be claimed")
     winner = 1 - mover
     ends = {mover: SeatEnd.TIMED_OUT}
-    _end(conn, table, TableEnd.FORFEIT, EventKind.CLAIMED, winner, ends, at)
-    return lobby.get(conn, table_id)
+    told = _end(conn, table, TableEnd.FORFEIT, EventKind.CLAIMED, winner, ends, at)
+    return _changed(conn, table_id, told)
 
 
-def resign(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
+def resign(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
     """Leave a running game: in a game of two the other wins; else a bot plays on."""
     table = _playing(conn, table_id)
     seat = _my_seat(table, user)
     if table.num_seats == 2:
         ends = {seat: SeatEnd.RESIGNED}
-        _end(conn, table, TableEnd.FORFEIT, EventKind.RESIGNED, 1 - seat, ends, at)
+        told = _end(conn, table, TableEnd.FORFEIT, EventKind.RESIGNED, 1 - seat, ends, at)
     else:
-        _take_over(conn, table, seat, SeatEnd.RESIGNED, at)
-    return lobby.get(conn, table_id)
+        told = _take_over(conn, table, seat, SeatEnd.RESIGNED, at)
+    return _changed(conn, table_id, told)
 
 
-def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
+def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
     """A vote to end the game without a result; it ends when every person has voted."""
     table = _playing(conn, table_id)
     seat = _my_seat(table, user)
     clock = clock_of(table) or Clock(())
     clock = vote(clock, seat)
+    told: list[NewNotice] = []
     if set(table.people()) <= set(clock.votes):
-        _end(conn, table, TableEnd.ABORTED, EventKind.ABORTED, None, {}, at)
+        told = _end(conn, table, TableEnd.ABORTED, EventKind.ABORTED, None, {}, at)
     else:
         _change(conn, table, (EventKind.VOTE, seat), at, clock=clock.to_json())
-    return lobby.get(conn, table_id)
+    return _changed(conn, table_id, told)
 
 
 # --- the changes themselves ------------------------------------------------------------------
@@ -188,7 +197,9 @@ def _change(
         raise ApiError(error_codes.CONFLICT, "the table changed at the same moment: try again")
 
 
-def _take_over(conn: Connection, table: Table, seat: int, ended: SeatEnd, at: datetime) -> None:
+def _take_over(
+    conn: Connection, table: Table, seat: int, ended: SeatEnd, at: datetime
+) -> list[NewNotice]:
     """A bot takes ``seat`` for the rest of the game; the person cannot come back."""
     levels = levels_for(get_game(table.game))
     level = TAKEOVER_LEVEL if TAKEOVER_LEVEL in levels else levels[0]
@@ -210,10 +221,8 @@ def _take_over(conn: Connection, table: Table, seat: int, ended: SeatEnd, at: da
     kind = EventKind.RESIGNED if ended is SeatEnd.RESIGNED else EventKind.TAKEN_OVER
     _change(conn, table, (kind, seat), at, clock=clock.to_json(), deadline=until, **values)
     text = f"A bot now plays seat {seat + 1} at table {table.id}"
-    others = [s for s in after.people()]
-    _tell(conn, table, others, NoticeKind.SEAT_CHANGE, text, at)
-    if former is not None:
-        _tell(conn, table, [seat], NoticeKind.SEAT_CHANGE, text, at)
+    told = [*after.people(), *([seat] if former is not None else [])]
+    return _tell(conn, table, told, NoticeKind.SEAT_CHANGE, text, at)
 
 
 def _end(
@@ -224,7 +233,7 @@ def _end(
     winner: int | None,
     ends: dict[int, SeatEnd],
     at: datetime,
-) -> None:
+) -> list[NewNotice]:
     """The game ends now for ``reason``: ``winner`` wins (None: nobody), ``ends`` says how
     the seats that did not play it out ended."""
     seat_ends = [(ends.get(s.seat) or s.ended or SeatEnd.PLAYED) for s in table.seats]
@@ -246,13 +255,21 @@ def _end(
     mover = next(iter(ends), None)
     _change(conn, table, (kind, mover), at, **values)
     text = f"The game at table {table.id} is over: see the scores"
-    _tell(conn, table, table.people(), NoticeKind.OVER, text, at)
+    return _tell(conn, table, table.people(), NoticeKind.OVER, text, at)
 
 
 def _tell(
     conn: Connection, table: Table, seats: list[int], kind: NoticeKind, text: str, at: datetime
-) -> None:
+) -> list[NewNotice]:
+    told = []
     for seat in seats:
         user_id = table.seats[seat].user_id
         if user_id is not None:
-            notices.add(conn, NewNotice(user_id, table.id, kind, text), at, None)
+            told.append(NewNotice(user_id, table.id, kind, text))
+            notices.add(conn, told[-1], at, None)
+    return told
+
+
+def _changed(conn: Connection, table_id: int, told: list[NewNotice]) -> Changed:
+    hooks = accounts.webhooks(conn, [n.user_id for n in told])
+    return Changed(lobby.get(conn, table_id), told, hooks)

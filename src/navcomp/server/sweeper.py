@@ -19,7 +19,6 @@ from navcomp.server import endings
 from navcomp.server.errors import ApiError
 from navcomp.store import clocks
 from navcomp.store.db import Connection
-from navcomp.store.model import Table
 
 if TYPE_CHECKING:
     from navcomp.server.context import Server
@@ -42,17 +41,24 @@ async def sweep(server: Server) -> int:
             return done
 
 
-def _act_on_expired(conn: Connection, *, at: datetime) -> list[Table]:
+def _act_on_expired(conn: Connection, *, at: datetime) -> list[endings.Changed]:
     return [endings.on_deadline(conn, t, at) for t in clocks.claim_expired(conn, at, BATCH)]
 
 
-async def after_change(server: Server, table: Table) -> None:
-    """Push a table changed besides a move, and set its bot thinking if one is to move."""
+async def after_change(server: Server, changed: endings.Changed) -> None:
+    """Push a table changed besides a move, send its notices to webhooks, and set its bot
+    thinking if one is to move."""
     from navcomp.server.moves import schedule_bot
     from navcomp.server.pushes import push_table
 
+    table = changed.table
     server.games.forget(table.id)
     await push_table(server, table)
+    for notice in changed.told:
+        hook = changed.hooks.get(notice.user_id)
+        if hook is not None:
+            payload = {"table": table.id, "kind": notice.kind.value, "text": notice.text}
+            server.webhooks.send(hook, payload)
     await schedule_bot(server, table.id)
 
 
