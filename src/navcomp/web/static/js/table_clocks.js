@@ -99,10 +99,10 @@ function leaving(table, seat) {
     votes.length ? h("span", { class: "muted", id: "votes" }, t("votes_n", { n: votes.length, total: people })) : null);
 }
 
-// The clocks card of a game in play (none at a solo table).
+// The clocks card of a game in play (none at a solo or tutorial table).
 export function clocksCard(ctx, redraw) {
   const { table, seat, names } = ctx;
-  if (table.status !== "playing" || table.num_seats === 1) return null;
+  if (table.status !== "playing" || table.num_seats === 1 || table.tutorial) return null; // a tutorial has no clock
   if (ui.table !== current.id) Object.assign(ui, { table: current.id, error: null, resigning: false });
   current.redraw = redraw;
   const rows = timed(table)
