@@ -212,3 +212,24 @@ def test_bad_rated_requests_are_refused_and_change_nothing(
             assert refusal(answer)[1] == code, (path, answer.text)
         not_rated = new_game(ann, [guest], game="count-to-three")
         assert ann.table(not_rated)["table"]["rated"] is False
+
+
+def test_a_resignation_ends_a_rated_game_of_two_with_the_resigner_last(
+    database_url: str, count_game: object
+) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = ann.post(
+            "/api/tables", {"game": "count-to-three", "seats": 2, "rated": True}
+        ).json()["id"]
+        assert ben.post(f"/api/tables/{table_id}/join").status_code == 200
+        assert ann.post(f"/api/tables/{table_id}/start").status_code == 200
+        assert ann.move(table_id, "count", 0).status_code == 200  # ann leads 1 to 0
+        assert ann.post(f"/api/tables/{table_id}/resign").status_code == 200
+        board = client.get("/api/ratings/count-to-three").json()["entries"]
+        assert [e["player"] for e in board] == ["ben", "ann"]
+        won, lost = MODEL.rate([[MODEL.rating()], [MODEL.rating()]], ranks=[1, 2])
+        assert [e["rating"] for e in board] == [
+            round(40 * won[0].ordinal()),
+            round(40 * lost[0].ordinal()),
+        ]

@@ -12,13 +12,14 @@ from typing import Any
 from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
-from navcomp.store.model import AccountName, MailSettings
+from navcomp.store.model import AccountName, MailSettings, TableStatus, Turn
 
 AT = datetime(2026, 3, 4, 5, 6, 7, 890123, tzinfo=UTC)
 
 
 _STORED = (  # what the pipeline writes (not the table's seed, say, which is random)
-    "SELECT id, status, version, to_move, turn_since, result FROM game_tables ORDER BY id",
+    "SELECT id, status, version, to_move, turn_since, result, clock, deadline, events "
+    "FROM game_tables ORDER BY id",
     "SELECT * FROM moves ORDER BY table_id, seq",
     "SELECT * FROM notifications ORDER BY id",
 )
@@ -38,8 +39,11 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         new = tables.NewTable("space-mission", 2, {}, 1, ann.id, AT)
         table_id = tables.create(conn, new, {0: ann.id, 1: ben.id}, {})
         tables.start(conn, table_id, 0, AT)
-        assert writes.advance(conn, table_id, 0, 1, 1, AT, "playing", None)
-        assert not writes.advance(conn, table_id, 0, 1, 1, AT, "playing", None)  # stale
+        clock = {"banks": [60.0, 42.5], "stage": "running", "extra": False, "votes": []}
+        turn = Turn(1, 1, AT, TableStatus.PLAYING, None, clock, AT)
+        assert not writes.advance(conn, table_id, 0, 1, turn)  # a change besides moves came
+        assert writes.advance(conn, table_id, 0, 0, turn)
+        assert not writes.advance(conn, table_id, 0, 0, turn)  # stale
         writes.append(conn, table_id, 1, 0, 17, AT)
         writes.notice(conn, ben.id, table_id, "turn", "Your turn at table 1", AT)
         assert writes.webhooks(conn, []) == {}
@@ -54,7 +58,8 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         assert writes.mail_readers(conn, [ann.id]) == []  # not verified
         assert writes.mail_readers(conn, [ann.id, ben.id]) == [ben.id]
         result = {"scores": [3, 1], "places": [1, 2]}
-        assert writes.advance(conn, table_id, 1, 2, None, None, "over", result)
+        over = Turn(2, None, None, TableStatus.OVER, result, None, None)
+        assert writes.advance(conn, table_id, 1, 0, over)
         writes.append(conn, table_id, 2, 1, None, AT)
     engine.dispose()
     with closing(sqlite3.connect(path)) as raw:

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import argparse
 import gc
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from navcomp.server.context import Settings
 
 
 def add_parser(commands: Any) -> None:
@@ -42,6 +46,13 @@ def add_parser(commands: Any) -> None:
         "--webhook-allow-internal",
         action="store_true",
         help="let webhooks point at loopback and private addresses (hooks on a private network)",
+    )
+    parser.add_argument(
+        "--sweep-seconds",
+        type=float,
+        default=5.0,
+        help="how often to look for games whose time ran out (docs/server.md, "
+        '"Pace and clocks"); default 5',
     )
     _add_limit_options(parser)
     from navcomp.server import mail_options
@@ -101,12 +112,34 @@ def _add_limit_options(parser: Any) -> None:
         )
 
 
+def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
+    """The server's settings from its command line (and NAVCOMP_REDIS_URL)."""
+    from navcomp.server import mail_options
+    from navcomp.server.context import Settings
+
+    redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")
+    return Settings(
+        url,
+        bot_workers=args.bot_workers,
+        bot_seconds=args.bot_seconds,
+        redis_url=redis_url,
+        trusted_proxies=proxies,
+        webhook_allow_internal=args.webhook_allow_internal,
+        sweep_seconds=args.sweep_seconds,
+        logins_per_name=args.logins_per_name,
+        logins_per_address=args.logins_per_address,
+        registrations_per_address=args.registrations_per_address,
+        guests_per_address=args.guests_per_address,
+        sockets_per_address=args.sockets_per_address,
+        socket_opens_per_address=args.socket_opens_per_address,
+        **mail_options.settings(args),
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from navcomp.server import mail_options
     from navcomp.server.app import create_app
-    from navcomp.server.context import Settings
     from navcomp.server.guard import guarded_protocol
     from navcomp.store.db import database_url
 
@@ -119,24 +152,7 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"navcomp serve: --trusted-proxies: {error}")
         return 2
-    import os
-
-    redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")
-    settings = Settings(
-        url,
-        bot_workers=args.bot_workers,
-        bot_seconds=args.bot_seconds,
-        redis_url=redis_url,
-        trusted_proxies=proxies,
-        webhook_allow_internal=args.webhook_allow_internal,
-        logins_per_name=args.logins_per_name,
-        logins_per_address=args.logins_per_address,
-        registrations_per_address=args.registrations_per_address,
-        guests_per_address=args.guests_per_address,
-        sockets_per_address=args.sockets_per_address,
-        socket_opens_per_address=args.socket_opens_per_address,
-        **mail_options.settings(args),
-    )
+    settings = _settings(args, url, proxies)
     app = create_app(settings)
     # The objects of the imported libraries and the app live as long as the process:
     # frozen out of the collector's sight, they stop making every full collection (which

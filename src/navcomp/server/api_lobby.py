@@ -48,6 +48,7 @@ class NewTable(Body):
     seats: int = Field(ge=1, le=MAX_SEATS)
     bots: list[BotSeat] = Field(default_factory=list, max_length=MAX_SEATS)
     options: JsonObject = Field(default_factory=dict)
+    pace: JsonObject | None = None  # server/clocks.py; None: no clock (stalls after 21 days)
     rated: bool = False  # the game's end changes the players' ratings
 
 
@@ -135,7 +136,7 @@ async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[s
         raise ApiError(error_codes.INVALID_SEAT, "one bot per seat")
     made = await server.tx(
         lambda c: lobby.create(
-            c, session.user, body.game, body.seats, bots, body.options, body.rated
+            c, session.user, body.game, body.seats, bots, body.options, body.pace, body.rated
         )
     )
     return table_json(made)
@@ -193,7 +194,10 @@ async def invite(
     responses=BARE_CHANGE_ERRORS,
 )
 async def start(table_id: TableId, server: ServerDep, session: SignedIn) -> dict[str, Any]:
-    described = await _changed(server, table_id, lambda c: lobby.start(c, session.user, table_id))
+    at = server.settings.now()
+    described = await _changed(
+        server, table_id, lambda c: lobby.start(c, session.user, table_id, at)
+    )
     await schedule_bot(server, table_id)
     return described
 

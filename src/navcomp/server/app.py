@@ -11,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import hotpath, http, moves, pushes, routes, schemas
+from navcomp.server import hotpath, http, moves, pushes, routes, schemas, sweeper, views
 from navcomp.server.context import Server, Settings
 from navcomp.server.errors import ApiError
 from navcomp.server.security import SecuredApp
@@ -19,6 +19,7 @@ from navcomp.server.security import SecuredApp
 
 def create_app(settings: Settings) -> FastAPI:
     server = Server(settings)
+    views.use_clock(settings.now)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -30,9 +31,12 @@ def create_app(settings: Settings) -> FastAPI:
             )
         await moves.resume_bots(server)
         await server.mail.start()
+        sweeping = sweeper.start(server)
         try:
             yield
         finally:
+            if sweeping is not None:
+                sweeping.cancel()
             await server.mail.close()
             if server.fanout is not None:
                 await server.fanout.close()

@@ -22,6 +22,10 @@ from navcomp.server.webhooks import Webhooks
 from navcomp.store.model import Session
 
 
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
 @dataclass
 class Settings:
     database_url: str
@@ -51,7 +55,9 @@ class Settings:
     mail_retry_seconds: float = 5.0  # the first wait after a failure, doubled each time
     mail_retry_max_seconds: float = 900.0
     mail_lease_seconds: float = 300.0  # a claim on a mail lapses after this
-    now: Callable[[], datetime] = field(default=lambda: datetime.now(UTC))  # the clock
+    # The one clock of games (server/clocks.py): tests give their own.
+    now: Callable[[], datetime] = field(default=utc_now)
+    sweep_seconds: float = 5.0  # how often the sweeper looks for deadlines passed (0: never)
 
     def limits(self) -> Limits:
         return Limits(

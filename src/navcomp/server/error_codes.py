@@ -172,6 +172,17 @@ NOT_YOUR_TUTORIAL = _entry(
 VERSION_NOT_REACHED = _entry(
     "version_not_reached", S.UNPROCESSABLE_ENTITY, "the table has not come as far as that version"
 )
+INVALID_PACE = _entry(
+    "invalid_pace", S.UNPROCESSABLE_ENTITY, "a pace of an unknown kind, or an option out of range"
+)
+TIME_IS_UP = _entry(
+    "time_is_up", S.CONFLICT, "the mover's time is up: the others choose what follows"
+)
+TIME_NOT_UP = _entry("time_not_up", S.CONFLICT, "the player to move still has time")
+OWN_TIME = _entry("own_time", S.FORBIDDEN, "the others choose what follows your time")
+EXTRA_TIME_USED = _entry("extra_time_used", S.CONFLICT, "more time was given this turn already")
+CLAIM_TWO_ONLY = _entry("claim_two_only", S.CONFLICT, "only a game of two can be claimed")
+NOT_PLAYING = _entry("not_playing", S.CONFLICT, "the game is not on")
 
 ENGINE: dict[str, ErrorCode] = {
     MalformedActionError.code: MALFORMED_ACTION,

@@ -154,6 +154,11 @@ class LiveGames:
             while len(self._items) > self.capacity:
                 self._items.popitem(last=False)
 
+    def forget(self, table_id: int) -> None:
+        """Drop the kept game: its table changed besides a move."""
+        with self._lock:
+            self._items.pop(table_id, None)
+
     def peek(self, table_id: int) -> Live | None:
         with self._lock:
             return self._items.get(table_id)

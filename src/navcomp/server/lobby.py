@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping
+from datetime import datetime
 from typing import Any
 
 from navcomp.bots.levels import levels_for
 from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
-from navcomp.server import error_codes, notify
+from navcomp.server import clocks, error_codes, notify, table_clock
 from navcomp.server.accounts import now, user_id_by_name
 from navcomp.server.errors import ApiError, not_found
 from navcomp.server.fields import table_id_in_range
@@ -53,6 +54,7 @@ def create(
     num_seats: int,
     bots: Mapping[int, str],
     options: Mapping[str, Any] | None,
+    pace: Mapping[str, Any] | None = None,
     rated: bool = False,
 ) -> Table:
     if rated and num_seats == 1:
@@ -72,8 +74,14 @@ def create(
         _check_bot(game, seat, level, num_seats)
     if len(bots) >= num_seats:
         raise ApiError(error_codes.INVALID_TABLE, "leave at least one seat for a person")
+    try:
+        chosen = None if num_seats == 1 else clocks.normalize_pace(pace)  # solo: no clock
+    except ValueError as error:
+        raise ApiError(error_codes.INVALID_PACE, str(error)) from None
     own_seat = min(set(range(num_seats)) - set(bots))
-    new = tables.NewTable(game_name, num_seats, normalized, seed, user.id, now(), rated=rated)
+    new = tables.NewTable(
+        game_name, num_seats, normalized, seed, user.id, now(), pace=chosen, rated=rated
+    )
     return get(conn, tables.create(conn, new, {own_seat: user.id}, bots))
 
 
@@ -150,8 +158,9 @@ def _only_creator(table: Table, user: User) -> None:
         raise ApiError(error_codes.NOT_CREATOR, "only the table's creator may do this")
 
 
-def start(conn: Connection, user: User, table_id: int) -> None:
-    """Start the game; the person to move first gets a "your turn" notice."""
+def start(conn: Connection, user: User, table_id: int, at: datetime) -> None:
+    """Start the game, its clocks running; the person to move first gets a "your turn"
+    notice."""
     table = _open_table(conn, table_id)
     _only_creator(table, user)
     empty = table.empty_seats()
@@ -162,7 +171,8 @@ def start(conn: Connection, user: User, table_id: int) -> None:
     state = get_game(table.game).new_initial_state(table.num_seats, table.seed, table.options)
     first = state.current_player
     assert first is not None
-    tables.start(conn, table_id, first, now())
+    clock, deadline = table_clock.starting(table, first, at)
+    tables.start(conn, table_id, first, at, clock, deadline)
     notice = notify.turn_notice(table_id, table.seats, first)
     if notice is not None:
         notify.add(conn, notice, table=table)

@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING
 from navcomp.core.errors import ActionError, GameOverError
 from navcomp.core.match import check_undo
 from navcomp.core.protocol import ActionInput, Result, play
-from navcomp.server import error_codes, lobby, mail, notify, ratings
-from navcomp.server.accounts import now
+from navcomp.server import endings, error_codes, lobby, mail, notify, ratings, table_clock
 from navcomp.server.bots import BotJob, job_for
+from navcomp.server.error_codes import GAME_OVER, STALE_VERSION, TABLE_NOT_FOUND
 from navcomp.server.errors import ApiError, from_action_error
 from navcomp.server.games import LastMove, Live, LiveGames, move_detail, move_texts, rebuild
 from navcomp.store import accounts, notices, scores, tables
@@ -58,9 +58,20 @@ async def submit(
 ) -> Moved:
     """Apply ``action`` (None: undo) for ``actor`` (a user, or a bot's seat number), then
     push it and hand on what follows."""
-    moved = await server.tx(
-        lambda c: _move(c, server.games, table_id, actor, action, expected_version)
-    )
+    at = server.settings.now()
+
+    def work(c: Connection) -> Moved:
+        return _move(c, server.games, table_id, actor, action, expected_version, at)
+
+    try:
+        moved = await server.tx(work)
+    except ApiError as error:
+        if error.kind is not STALE_VERSION:
+            raise
+        # The kept game may have missed a change besides moves (a vote, a seat handed
+        # over, in another process): it is forgotten, and the move tried once more from
+        # the database, where a move truly too late is refused again.
+        moved = await server.tx(work)
     server.games.store(table_id, moved.live)
     server.hub.publish(moved.table, moved.live)
     if moved.mailed:
@@ -86,6 +97,7 @@ def _move(
     actor: User | int,
     action: ActionInput | None,
     expected: int,
+    at: datetime,
 ) -> Moved:
     """The transaction's work: when the kept game is at ``expected`` the table is not
     read again (the ``UPDATE ... WHERE version = expected`` still refuses the move if
@@ -95,6 +107,8 @@ def _move(
     assert table is not None
     if table.status is TableStatus.OVER:
         raise from_action_error(GameOverError("the game is over"))
+    if isinstance(actor, User):
+        table_clock.check_time(table, at)
     before = live.state.clone()
     try:
         if action is None:
@@ -106,14 +120,16 @@ def _move(
     except ActionError as error:
         raise from_action_error(error) from None
     action_id = None if action is None else live.actions[-1]
-    at = now()
     result = live.state.result()
     turn = _turn(table, live.state.current_player, result, at)
     live.version = turn.version
     texts = move_texts(before, action_id, table.num_seats)
     live.last = LastMove(seat, texts, move_detail(before, action_id))
-    if not tables.record_move(conn, table_id, expected, turn, seat, action_id, at):
+    if not tables.record_move(conn, table_id, expected, turn, seat, action_id, at, table.events):
+        games.forget(table_id)  # the kept table may miss a change besides moves
         raise stale(expected, expected + 1)
+    if result is not None:
+        endings.record_finish(conn, table)
     tutorial = table.tutorial is not None  # no high score, no notices (tutorials.py)
     if result is not None and table.num_seats == 1 and not tutorial:  # a solo game's score
         scores.record_solo(conn, table_id, table.game, table.seats[0].user_id, result, at)
@@ -171,12 +187,16 @@ def _seat(table: Table, actor: User | int) -> int:
 
 def _turn(table: Table, to_move: int | None, result: Result | None, at: datetime) -> Turn:
     """Where the game stands after the move, as the table's row will say."""
+    over = result is not None
+    clock, deadline = table_clock.after_move(table, to_move, over, at)
     return Turn(
         table.version + 1,
         to_move,
         at if to_move != table.to_move else table.turn_since,
-        TableStatus.OVER if result is not None else table.status,
-        None if result is None else result.to_json(),
+        TableStatus.OVER if over else table.status,
+        None if result is None else endings.finished_result(table, result.to_json()),
+        clock,
+        deadline,
     )
 
 
@@ -188,8 +208,9 @@ async def _bot_move(server: Server, job: BotJob, action: int) -> None:
     try:
         await submit(server, job.table_id, job.seat, action, job.version)
     except ApiError as error:
-        # someone else moved first, or the table was closed (a tutorial started anew)
-        if error.kind not in (error_codes.STALE_VERSION, error_codes.TABLE_NOT_FOUND):
+        # someone else moved first, the table was closed (a tutorial started anew), or the
+        # game ended by a vote
+        if error.kind not in (STALE_VERSION, TABLE_NOT_FOUND, GAME_OVER):
             raise
 
 

@@ -40,6 +40,17 @@ async def change_table(
     return table
 
 
+async def push_table(server: Server, table: Table) -> None:
+    """A change besides a move (a time-out, a seat handed to a bot...): push the table as it
+    now is here, and announce it to other processes."""
+    live = None
+    if table.status is not TableStatus.OPEN:
+        live = await server.read(lambda c: server.games.load(c, table))
+    server.hub.publish_table(table, live)
+    if server.fanout is not None:
+        await server.fanout.announce(table.id, moved=False)
+
+
 async def relay(server: Server, table_id: int, moved: bool) -> None:
     """Another process changed ``table_id`` (``moved``: by a move): push the new state to
     our own clients; the move's texts come with the game, rebuilt from the log."""

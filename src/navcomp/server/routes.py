@@ -9,6 +9,7 @@ from starlette.staticfiles import StaticFiles
 from navcomp.server import (
     api_account,
     api_accounts,
+    api_endings,
     api_lobby,
     api_play,
     api_ratings,
@@ -31,6 +32,7 @@ ROUTERS = (
     api_account.router,
     api_lobby.router,
     api_play.router,
+    api_endings.router,
     api_ratings.router,
     api_tutorials.router,
     websocket.router,

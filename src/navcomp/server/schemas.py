@@ -137,6 +137,20 @@ class SeatInfo(Answer):
     seat: int
     player: str | None
     bot: str | None
+    ended: str | None = None  # played, resigned, timed_out, taken_over
+    former: str | None = None  # the person a bot took the seat over from
+
+
+class ClockInfo(Answer):
+    """A table's clocks (server/clocks.py): each seat's bank in seconds, where the mover's
+    turn stands, the abort votes, the mover's deadline and the server's time."""
+
+    banks: list[float]
+    stage: Literal["running", "time_up", "stalled"]
+    extra: bool
+    votes: list[int]
+    deadline: str | None
+    now: str
 
 
 class Table(Answer):
@@ -155,6 +169,19 @@ class Table(Answer):
     result: dict[str, Any] | None
     tutorial: str | None = None  # the tutorial's name at a tutorial table
     rated: bool = False  # the game's end changes its players' ratings (docs/rules: ratings)
+    pace: dict[str, Any] | None = None  # live, turn or none, with its options
+    clock: ClockInfo | None = None
+    end_reason: str | None = None  # finished, forfeit, aborted, abandoned
+
+
+class TableEvent(Answer):
+    """A change to a table besides moves: time up, more time, a seat taken over..."""
+
+    seq: int
+    kind: str
+    seat: int | None
+    version: int  # the move it followed (0: before any)
+    at: str
 
 
 class ClosedTable(Answer):

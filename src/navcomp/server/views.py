@@ -3,6 +3,8 @@ actions, the log.  The one place a :class:`Table` becomes JSON."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import UTC, datetime
 from typing import Any
 
 from navcomp.core.protocol import GameState
@@ -22,12 +24,49 @@ def table_json(table: Table) -> dict[str, Any]:
         "version": table.version,
         "to_move": table.to_move,
         "turn_since": turn_since.isoformat() if turn_since else None,
-        "seats": [{"seat": s.seat, "player": s.name, "bot": s.bot_level} for s in table.seats],
+        "seats": [
+            {
+                "seat": s.seat,
+                "player": s.name,
+                "bot": s.bot_level,
+                "ended": s.ended,
+                "former": s.former,
+            }
+            for s in table.seats
+        ],
         "creator_seat": table.seat_of(table.creator_id),
         "result": table.result,
         "tutorial": table.tutorial,
         "rated": table.rated,
+        "pace": table.pace,
+        "clock": clock_json(table),
+        "end_reason": table.end_reason,
     }
+
+
+def clock_json(table: Table) -> dict[str, Any] | None:
+    """Each seat's bank, where the mover's turn stands and its deadline, with the server's
+    time: a page counts the mover's clock down from these."""
+    if table.clock is None:
+        return None
+    deadline = table.deadline
+    return {
+        **table.clock,
+        "deadline": deadline.isoformat() if deadline else None,
+        "now": _clock[0]().isoformat(),
+    }
+
+
+def _utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+_clock: list[Callable[[], datetime]] = [_utc_now]
+"""The server's clock (``Settings.now``) for the time a table's JSON is as of."""
+
+
+def use_clock(now: Callable[[], datetime]) -> None:
+    _clock[0] = now
 
 
 def moved_json(table: Table) -> dict[str, Any]:

@@ -21,18 +21,22 @@ from typing import Any
 
 from sqlalchemy import Column, Connection, Dialect, bindparam, insert, select, update
 
+from navcomp.store.model import Turn
 from navcomp.store.schema import game_tables, mail_settings, moves, notifications, users
 
 _ADVANCE = (
     update(game_tables)
     .where(game_tables.c.id == bindparam("table_id"))
     .where(game_tables.c.version == bindparam("expected"))
+    .where(game_tables.c.events == bindparam("known_events"))
     .values(
         version=bindparam("new_version"),
         to_move=bindparam("new_to_move"),
         turn_since=bindparam("new_turn_since"),
         status=bindparam("new_status"),
         result=bindparam("new_result", type_=game_tables.c.result.type),
+        clock=bindparam("new_clock", type_=game_tables.c.clock.type),
+        deadline=bindparam("new_deadline", type_=game_tables.c.deadline.type),
     )
 )
 _APPEND = insert(moves)
@@ -51,27 +55,23 @@ class MoveWrites:
     """The statements through SQLAlchemy Core: any database."""
 
     def advance(
-        self,
-        conn: Connection,
-        table_id: int,
-        expected: int,
-        version: int,
-        to_move: int | None,
-        turn_since: datetime | None,
-        status: str,
-        result: Any,
+        self, conn: Connection, table_id: int, expected: int, events: int, turn: Turn
     ) -> bool:
-        """Move the table from version ``expected`` on; False if it is no longer there."""
+        """Move the table from version ``expected`` (and ``events``) to ``turn``; False if
+        it is no longer there."""
         done = conn.execute(
             _ADVANCE,
             {
                 "table_id": table_id,
                 "expected": expected,
-                "new_version": version,
-                "new_to_move": to_move,
-                "new_turn_since": turn_since,
-                "new_status": status,
-                "new_result": result,
+                "known_events": events,
+                "new_version": turn.version,
+                "new_to_move": turn.to_move,
+                "new_turn_since": turn.turn_since,
+                "new_status": turn.status.value,
+                "new_result": turn.result,
+                "new_clock": turn.clock,
+                "new_deadline": turn.deadline,
             },
         )
         return done.rowcount == 1
@@ -132,21 +132,25 @@ class SqliteMoveWrites(MoveWrites):
         self.created = _processor(moves.c.created_at, dialect)
 
     def advance(
-        self,
-        conn: Connection,
-        table_id: int,
-        expected: int,
-        version: int,
-        to_move: int | None,
-        turn_since: datetime | None,
-        status: str,
-        result: Any,
+        self, conn: Connection, table_id: int, expected: int, events: int, turn: Turn
     ) -> bool:
-        since, outcome = self.when(turn_since), self.json(result)
+        since, outcome = self.when(turn.turn_since), self.json(turn.result)
+        clock, deadline = self.json(turn.clock), self.when(turn.deadline)
         cursor = _driver(conn).execute(
             "UPDATE game_tables SET version = ?, to_move = ?, turn_since = ?, status = ?, "
-            "result = ? WHERE id = ? AND version = ?",
-            (version, to_move, since, status, outcome, table_id, expected),
+            "result = ?, clock = ?, deadline = ? WHERE id = ? AND version = ? AND events = ?",
+            (
+                turn.version,
+                turn.to_move,
+                since,
+                turn.status.value,
+                outcome,
+                clock,
+                deadline,
+                table_id,
+                expected,
+                events,
+            ),
         )
         return bool(cursor.rowcount == 1)
 

@@ -12,6 +12,24 @@ from enum import StrEnum
 from typing import Any
 
 
+class TableEnd(StrEnum):
+    """How a table's game ended."""
+
+    FINISHED = "finished"  # played to its end
+    FORFEIT = "forfeit"  # one of two players resigned, or the other claimed it on time
+    ABORTED = "aborted"  # every remaining person voted to end it: no result
+    ABANDONED = "abandoned"  # stalled, with no active person left
+
+
+class SeatEnd(StrEnum):
+    """How a seat ended its game."""
+
+    PLAYED = "played"
+    RESIGNED = "resigned"
+    TIMED_OUT = "timed_out"
+    TAKEN_OVER = "taken_over"  # handed to a bot after it stalled
+
+
 class TableStatus(StrEnum):
     OPEN = "open"  # seats are taken and bots seated; no game yet
     PLAYING = "playing"
@@ -24,7 +42,13 @@ class Seat:
     user_id: int | None  # None: a bot's seat, or an empty one
     name: str | None  # the player's name, if a person sits there
     bot_level: str | None
-    former_user_id: int | None = None  # the person who sat here until a bot took over
+    ended: str | None = None  # a SeatEnd once the seat changed hands or the game ended
+    former: str | None = None  # the person a bot took the seat over from
+    former_user_id: int | None = None  # that person's account
+
+    @property
+    def person(self) -> bool:
+        return self.user_id is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +69,15 @@ class Table:
     seats: tuple[Seat, ...]
     tutorial: str | None = None  # the tutorial's name at a tutorial table (docs/web.md)
     rated: bool = False  # the end of its game changes its players' ratings
+    pace: dict[str, Any] | None = None  # server/clocks.py; None: no clock, never stalls
+    clock: dict[str, Any] | None = None  # the clocks while the game is on (server/clocks.py)
+    deadline: datetime | None = None  # when the mover's time runs out, or the grace ends
+    end_reason: str | None = None  # a TableEnd once the game is over
+    events: int = 0  # changes besides moves (time up, a seat taken over...): a move checks it
+
+    def people(self) -> list[int]:
+        """The seats where a person still plays."""
+        return [s.seat for s in self.seats if s.user_id is not None]
 
     def seat_of(self, user_id: int | None) -> int | None:
         """The seat of account ``user_id`` (None: not seated, or nobody)."""
@@ -68,6 +101,8 @@ class Table:
             turn_since=turn.turn_since,
             status=turn.status,
             result=turn.result,
+            clock=turn.clock,
+            deadline=turn.deadline,
         )
 
     def bot_on_turn(self) -> str | None:
@@ -86,6 +121,8 @@ class Turn:
     turn_since: datetime | None
     status: TableStatus
     result: dict[str, Any] | None
+    clock: dict[str, Any] | None = None
+    deadline: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,6 +181,9 @@ class NoticeKind(StrEnum):
     OVER = "over"  # the game is over
     INVITE = "invite"
     TIME_LOW = "time_low"  # a quarter of the time allowance is left
+    TIME_UP = "time_up"  # a player's time is up: choose more time, a bot, or a claim
+    STALLED = "stalled"  # nobody moved for the stall period: the silent seat may go to a bot
+    SEAT_CHANGE = "seat_change"  # a bot took a seat over, someone resigned, voted to abort
 
 
 @dataclass(frozen=True, slots=True)

@@ -64,6 +64,11 @@ game_tables = Table(
     # a tutorial's name at a tutorial table: its seed is the script's, public
     Column("tutorial", String(40)),
     Column("rated", Boolean, nullable=False, server_default=false()),  # the host's choice
+    Column("pace", JSON),  # server/clocks.py; None: no clock and never stalled
+    Column("clock", JSON),  # each seat's bank, the stage of the turn, the abort votes
+    Column("deadline", DateTime(timezone=True)),  # the sweeper acts on it (server/sweeper.py)
+    Column("end_reason", String(12)),  # a TableEnd once over
+    Column("events", Integer, nullable=False, server_default="0"),  # rows of table_events
 )
 
 seats = Table(
@@ -73,6 +78,19 @@ seats = Table(
     Column("seat", Integer, primary_key=True),
     Column("user_id", Integer, ForeignKey("users.id")),
     Column("bot_level", String(20)),
+    Column("ended", String(12)),  # a SeatEnd
+    Column("former_user_id", Integer, ForeignKey("users.id")),  # before a bot took it over
+)
+
+table_events = Table(
+    "table_events",
+    metadata,
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("seq", Integer, primary_key=True),  # 1, 2, ...: the table's events count after it
+    Column("kind", String(16), nullable=False),  # server/endings.py EventKind
+    Column("seat", Integer),
+    Column("version", Integer, nullable=False),  # the table's version (moves) at the time
+    Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
 invites = Table(
@@ -189,6 +207,7 @@ Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
 Index("tables_by_status", game_tables.c.status)
 Index("ratings_by_game", ratings.c.game, ratings.c.mu)
 Index("rating_changes_by_player", rating_changes.c.player, rating_changes.c.game)
+Index("tables_by_deadline", game_tables.c.deadline)
 Index("solo_scores_by_game", solo_scores.c.game, solo_scores.c.score)
 Index("solo_scores_by_user", solo_scores.c.user_id, solo_scores.c.game, solo_scores.c.score)
 Index("mail_settings_by_address", mail_settings.c.address)

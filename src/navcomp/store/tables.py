@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy.orm import aliased
 
 from navcomp.store.db import DbRow
 from navcomp.store.hot import move_writes
@@ -22,9 +23,19 @@ from navcomp.store.schema import game_tables, invites, moves, seats, users
 # Built once: the hot path then skips statement construction and cache keys.
 _TABLE_ROW = select(game_tables).where(game_tables.c.id == bindparam("table_id"))
 _TABLE_ROW_LOCKED = _TABLE_ROW.with_for_update()
+_FORMER = aliased(users)
 _SEAT_ROWS = (
-    select(seats.c.seat, seats.c.user_id, users.c.name, seats.c.bot_level)
+    select(
+        seats.c.seat,
+        seats.c.user_id,
+        users.c.name,
+        seats.c.bot_level,
+        seats.c.ended,
+        _FORMER.c.name,
+        seats.c.former_user_id,
+    )
     .outerjoin(users, users.c.id == seats.c.user_id)
+    .outerjoin(_FORMER, _FORMER.c.id == seats.c.former_user_id)
     .where(seats.c.table_id == bindparam("table_id"))
     .order_by(seats.c.seat)
 )
@@ -41,12 +52,22 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         row.creator_id,
         row.version,
         row.to_move,
-        row.turn_since,
+        _utc(row.turn_since),
         row.result,
         seat_list,
         tutorial=row.tutorial,
         rated=row.rated,
+        pace=row.pace,
+        clock=row.clock,
+        deadline=_utc(row.deadline),
+        end_reason=row.end_reason,
+        events=row.events,
     )
+
+
+def _utc(at: datetime | None) -> datetime | None:
+    """``at`` as UTC (SQLite gives the stored time without its zone)."""
+    return at if at is None or at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def _seats(conn: Connection, table_id: int) -> tuple[Seat, ...]:
@@ -104,6 +125,7 @@ class NewTable:
     at: datetime
     tutorial: str | None = None
     rated: bool = False
+    pace: Mapping[str, Any] | None = None
 
 
 def create(
@@ -123,6 +145,8 @@ def create(
             created_at=new.at,
             tutorial=new.tutorial,
             rated=new.rated,
+            pace=None if new.pace is None else dict(new.pace),
+            events=0,
         )
         .returning(game_tables.c.id)
     ).scalar_one()
@@ -171,12 +195,25 @@ def invite(conn: Connection, table_id: int, user_id: int) -> bool:
     return True
 
 
-def start(conn: Connection, table_id: int, first: int, at: datetime) -> None:
-    """The game is on, ``first`` to move; the invites are done with."""
+def start(
+    conn: Connection,
+    table_id: int,
+    first: int,
+    at: datetime,
+    clock: Mapping[str, Any] | None = None,
+    deadline: datetime | None = None,
+) -> None:
+    """The game is on, ``first`` to move, its clocks set; the invites are done with."""
     conn.execute(
         update(game_tables)
         .where(game_tables.c.id == table_id)
-        .values(status=TableStatus.PLAYING.value, to_move=first, turn_since=at)
+        .values(
+            status=TableStatus.PLAYING.value,
+            to_move=first,
+            turn_since=at,
+            clock=None if clock is None else dict(clock),
+            deadline=deadline,
+        )
     )
     conn.execute(delete(invites).where(invites.c.table_id == table_id))
 
@@ -189,14 +226,13 @@ def record_move(
     seat: int,
     action: int | None,
     at: datetime,
+    events: int = 0,
 ) -> bool:
     """Bump the table from version ``expected`` to ``turn`` and log the move (``action``
-    None: an undo); False, writing nothing, if the table is no longer at ``expected``."""
+    None: an undo); False, writing nothing, if the table is no longer at ``expected`` or
+    has had other changes than the ``events`` the move knew of (a seat taken over...)."""
     writes = move_writes(conn)
-    status = turn.status.value
-    if not writes.advance(
-        conn, table_id, expected, turn.version, turn.to_move, turn.turn_since, status, turn.result
-    ):
+    if not writes.advance(conn, table_id, expected, events, turn):
         return False
     writes.append(conn, table_id, turn.version, seat, action, at)
     return True

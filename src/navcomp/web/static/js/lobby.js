@@ -5,6 +5,7 @@ import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { learnCard } from "./front_door.js";
+import { paceControl, paceOf, paceText } from "./pace.js";
 import { errorText, seatName } from "./pieces.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
@@ -18,7 +19,8 @@ function tableSummary(table) {
   const people = table.seats.map(seatName).join(", ");
   const seats = table.num_seats === 1 ? t("solo_word") : `${table.num_seats} ${t("seats_word")}`;
   const rated = table.rated ? ` · ${t("rated_word")}` : "";
-  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats}${rated} · ${people}`;
+  const pace = table.pace ? ` · ${paceText(table.pace)}` : "";
+  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats}${rated} · ${people}${pace}`;
 }
 
 function statusWord(table) {
@@ -97,7 +99,8 @@ async function createTable(game, n, options, rated, message) {
     if (input) chosen[name] = optionValue(input, value);
   }
   try {
-    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen, rated });
+    const pace = n === 1 ? null : paceOf(options.closest("form")); // a solo table has no clock
+    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen, pace, rated });
     const levels = {};
     for (let i = 1; i < n; i += 1) levels[i] = document.getElementById(`new-seat-${i}`).value;
     localStorage.setItem(LAST_TABLE, JSON.stringify({ game: game.name, seats: n, bots: levels, options: chosen }));
@@ -127,7 +130,11 @@ function newTableForm(games, onGame) {
     rated.style.display = never ? "none" : "";
     if (never) ratedBox.checked = false;
   };
-  const drawSeats = () => replace(seatList, seatChoices(game, Number(seats.value), remembered()?.bots || {}));
+  const pace = paceControl();
+  const drawSeats = () => {
+    replace(seatList, seatChoices(game, Number(seats.value), remembered()?.bots || {}));
+    pace.hidden = Number(seats.value) === 1;
+  };
   const drawGame = () => {
     const last = remembered();
     const fits = last && last.seats >= game.min_players && last.seats <= game.max_players;
@@ -166,6 +173,7 @@ function newTableForm(games, onGame) {
     field(t("players"), seats),
     seatList,
     options,
+    pace,
     rated,
     h("button", { type: "submit", id: "create-table" }, t("create_table")),
     message,
@@ -213,6 +221,7 @@ function noticeText(notice) {
   const id = notice.table;
   if (notice.kind === "turn") return t("notice_turn", { id });
   if (notice.kind === "over") return t("notice_over", { id });
+  if (["time_up", "stalled", "seat_change"].includes(notice.kind)) return t("notice_" + notice.kind, { id });
   if (notice.kind === "invite" && notice.about) {
     return t("notice_invite", { id, name: notice.about.by, game: gameTitle(notice.about.game) });
   }

@@ -1,11 +1,12 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
-// #/tutorial/NAME, #/account, #/ratings/GAME, #/player/NAME, and the pages of mail links),
-// the language.
+// #/tutorial/NAME, #/account, #/ratings/GAME, #/player/NAME, #/help, and the pages of mail
+// links), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
 import { accountControls } from "./account.js";
 import { renderAccount } from "./account_page.js";
 import { get } from "./api.js";
 import { h, replace } from "./dom.js";
+import { renderHelp } from "./help.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderFrontDoor } from "./front_door.js";
 import { renderLobby } from "./lobby.js";
@@ -58,6 +59,11 @@ function route() {
     return;
   }
   closeReplay();
+  if (location.hash === "#/help") {
+    closeTable();
+    renderHelp(root);
+    return;
+  }
   const tutorialOf = location.hash.match(/^#\/tutorial\/([a-z0-9-]+)$/);
   if (tutorialOf) {
     closeTable();

@@ -17,6 +17,7 @@ export function seatDot(seat) {
 // A seat's name for people: its player, its bot named by its seat ("Bot 2 (easy)": two bots
 // of one level stay apart), or "free seat".
 export function seatName(seat) {
+  if (seat.bot && seat.former) return t("bot_for", { name: seat.former }); // taken over
   if (seat.bot) return t("bot_named", { seat: seat.seat + 1, level: t("level_" + seat.bot) });
   return seat.player || t("empty_seat");
 }

@@ -8,6 +8,7 @@ import { t } from "./i18n.js";
 import { setHelp } from "./page.js";
 import { errorText, seatDot } from "./pieces.js";
 import { scoreSheet } from "./scores.js";
+import { clocksCard, endingCard } from "./table_clocks.js";
 import { gameTitle } from "./state.js";
 import { drawOpen } from "./table_lobby.js";
 import { drawLog, followLog, logPanel } from "./table_log.js";
@@ -95,11 +96,14 @@ function drawGame() {
   setTitle(`${gameTitle(table.game)} · NavComp`); // with "(N) Your turn" before it
   const drawn = view.drawGame(ctx);
   const result = table.result || (ctx.view && ctx.view.result) || null;
+  const early = result && result.end && result.end !== "finished"; // no scores: it ended early
   const main = [
-    over && result
+    over && result && !early
       ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns) })
       : null,
+    over ? endingCard(result, ns) : null,
     statusBar(ctx, drawn.status),
+    clocksCard(ctx, draw),
     h("div", { class: "board-wrap" }, drawn.main),
   ];
   const log = logPanel();

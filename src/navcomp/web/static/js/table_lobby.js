@@ -2,6 +2,7 @@
 import { post, put } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
+import { paceText } from "./pace.js";
 import { errorText, seatDot, seatName } from "./pieces.js";
 import { app, gameInfo, gameTitle } from "./state.js";
 import { current, openTable, redraw, refresh } from "./table_state.js";
@@ -25,6 +26,7 @@ export function drawOpen() {
     h("section", { class: "card table-lobby" },
       h("h2", {}, t("table_no", { id: table.id }), " · ", gameTitle(table.game), " · ", t("status_open")),
       solo ? h("p", { class: "muted", id: "solo-note" }, t("solo_table")) : null,
+      table.pace ? h("p", { id: "pace-text" }, t("pace"), t("colon"), paceText(table.pace)) : null,
       h("ul", { class: "seats", id: "lobby-seats" }, rows),
       solo ? null : h("div", { class: "field" }, h("span", {}, t("invite_link")), h("div", { class: "row" }, input,
         h("button", { class: "small secondary", onclick: () => { input.select(); navigator.clipboard?.writeText(link); } }, t("copy")))),

@@ -4,6 +4,7 @@
 import { h } from "./dom.js";
 import { getLang, t } from "./i18n.js";
 import { seatDot } from "./pieces.js";
+import { eventText } from "./table_clocks.js";
 import { current, gameView, names } from "./table_state.js";
 
 // The panel of the table on show (made anew for another language or other names).
@@ -26,13 +27,24 @@ export function logPanel() {
   return panel.section;
 }
 
-const logKey = (entry) => `${entry.seq} ${entry.seat} ${entry.text}`;
+const logKey = (entry) => (entry.event ? `event ${entry.event.seq}` : `${entry.seq} ${entry.seat} ${entry.text}`);
+
+// The moves with the table's events (time up, a seat taken over...) after the move each followed.
+function entries() {
+  const events = current.events || [];
+  const merged = events.filter((e) => e.version === 0).map((event) => ({ event }));
+  for (const entry of current.log) {
+    merged.push(entry);
+    for (const event of events) if (event.version === entry.seq) merged.push({ event });
+  }
+  return merged;
+}
 
 export function drawLog() {
   const panel = current && current.data ? current.logPanel : null;
   if (!panel) return;
   const { list, shown } = panel;
-  const log = current.log;
+  const log = entries();
   let same = 0;
   while (same < shown.length && same < log.length && shown[same] === logKey(log[same])) same++;
   if (same === shown.length && same === log.length) return;
@@ -45,6 +57,7 @@ export function drawLog() {
   const game = gameView();
   list.append(...log.slice(same).map((e) => {
     shown.push(logKey(e));
+    if (e.event) return h("li", { class: "event" }, e.event.seat === null ? null : [seatDot(e.event.seat), " "], eventText(e.event, current.data.table));
     const mark = game.logMark(e);
     return h("li", mark ? { class: mark.cls, title: mark.title } : {},
       h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),

@@ -91,6 +91,8 @@ function accept(data) {
   }
   if (old && data.last === undefined) data.last = old.last;
   const changed = !old || old.version !== data.version || old.table.status !== data.table.status;
+  const endings = (d) => JSON.stringify([d.table.seats, d.table.clock && d.table.clock.stage, d.table.clock && d.table.clock.votes]);
+  const otherChange = old && !changed && endings(old) !== endings(data); // time up, a seat taken over...
   const wasMine = old && old.table.status === "playing" && old.seat !== null && old.table.to_move === old.seat;
   const isMine = data.table.status === "playing" && data.seat !== null && data.table.to_move === data.seat;
   if (isMine !== Boolean(wasMine)) announce(isMine ? "your_turn" : "");
@@ -102,7 +104,7 @@ function accept(data) {
     table.ui = { ...table.ui, error: null };
     table.gameUi = null; // a fresh choice, made by the game's view when it draws
   }
-  if (changed && !extendLog(data)) loadLog();
+  if ((changed && !extendLog(data)) || otherChange) loadLog();
   drawing.draw();
 }
 
@@ -180,8 +182,9 @@ function loadLog() {
   logTimer = setTimeout(async () => {
     if (table !== current || !table.data || table.data.table.status === "open") return;
     try {
-      const log = await get(`/api/tables/${table.id}/log`);
+      const [log, events] = await Promise.all([get(`/api/tables/${table.id}/log`), get(`/api/tables/${table.id}/events`)]);
       if (table !== current) return;
+      table.events = events; // changes besides moves, each after the move it followed
       if (table.data.version !== undefined && log.version < table.data.version) {
         loadLog(); // a move came after this log was read
         return;

@@ -1,0 +1,280 @@
+"""What happens when time runs out or a player leaves: time up, more time, a bot taking
+a seat over, a claim, a resignation, an abort vote, a stalled or abandoned game.
+
+Each runs inside the caller's transaction on the table read with its row locked, refuses
+with an :class:`ApiError` before it writes anything, and counts as one of the table's
+events (``store/clocks.py``), which a move racing it then sees (``moves.py``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from navcomp.bots.levels import levels_for
+from navcomp.core.registry import get_game
+from navcomp.server import error_codes, lobby, ratings
+from navcomp.server.clocks import Clock, Pace, Stage, give_extra, time_up, vote
+from navcomp.server.errors import ApiError
+from navcomp.server.table_clock import clock_of, next_deadline, pace_of
+from navcomp.store import accounts, clocks, notices
+from navcomp.store.db import Connection
+from navcomp.store.model import (
+    NewNotice,
+    NoticeKind,
+    SeatEnd,
+    Table,
+    TableEnd,
+    TableStatus,
+    User,
+)
+
+TAKEOVER_LEVEL = "medium"
+
+
+@dataclass(frozen=True)
+class Changed:
+    """A table changed besides a move, and the notices it wrote (to send to webhooks)."""
+
+    table: Table
+    told: list[NewNotice]
+    hooks: dict[int, str]  # the webhook of each account told that has one
+
+
+class EventKind(StrEnum):
+    TIME_UP = "time_up"
+    STALLED = "stalled"
+    EXTRA_TIME = "extra_time"
+    TAKEN_OVER = "taken_over"  # a bot took the seat over: its time ran out, or it stalled
+    RESIGNED = "resigned"  # and a bot plays on in the seat, or the other of two wins
+    CLAIMED = "claimed"
+    VOTE = "vote"  # a vote to abort
+    ABORTED = "aborted"
+    ABANDONED = "abandoned"
+
+
+def finished_result(table: Table, result: dict[str, Any]) -> dict[str, Any]:
+    """A game's result as played to its end, with how each seat ended."""
+    ends = [s.ended or SeatEnd.PLAYED.value for s in table.seats]
+    return {**result, "end": TableEnd.FINISHED.value, "seat_ends": ends}
+
+
+def record_finish(conn: Connection, table: Table) -> None:
+    clocks.end_seats(conn, table.id)
+    clocks.set_end_reason(conn, table.id, TableEnd.FINISHED.value)
+
+
+# --- the sweeper's part: a deadline passed -------------------------------------------------
+
+
+def on_deadline(conn: Connection, table_id: int, at: datetime) -> Changed:
+    """The deadline of ``table_id`` (claimed by the caller) has passed: the mover's time is
+    up, or the others' grace to choose is over, or the game has stalled."""
+    table = lobby.get(conn, table_id)
+    pace, clock = pace_of(table), clock_of(table)
+    assert pace is not None and clock is not None and table.to_move is not None
+    mover = table.to_move
+    others = [seat for seat in table.people() if seat != mover]
+    if clock.stage is Stage.RUNNING and others:
+        clock, until = time_up(pace, clock, at)
+        kind = EventKind.TIME_UP if pace.timed else EventKind.STALLED
+        _change(conn, table, (kind, mover), at, clock=clock.to_json(), deadline=until)
+        notice_kind = NoticeKind.TIME_UP if pace.timed else NoticeKind.STALLED
+        text = f"Time is up for seat {mover + 1} at table {table_id}: choose what follows"
+        told = _tell(conn, table, others, notice_kind, text, at)
+    elif pace.timed:  # nobody chose within the grace
+        told = _take_over(conn, table, mover, SeatEnd.TIMED_OUT, at)
+    else:  # stalled, and nobody else is active
+        told = _end(conn, table, TableEnd.ABANDONED, EventKind.ABANDONED, None, {}, at)
+    return _changed(conn, table_id, told)
+
+
+# --- the players' part ---------------------------------------------------------------------
+
+
+def _playing(conn: Connection, table_id: int) -> Table:
+    table = lobby.get(conn, table_id, lock=True)
+    if table.status is not TableStatus.PLAYING:
+        raise ApiError(error_codes.NOT_PLAYING, "the game is not on")
+    return table
+
+
+def _my_seat(table: Table, user: User) -> int:
+    seat = table.seat_of(user.id)
+    if seat is None:
+        raise ApiError(error_codes.NOT_SEATED, "only the players at the table may do this")
+    return seat
+
+
+def _waiting_for_choice(table: Table, user: User) -> tuple[Pace, Clock, int]:
+    """The pace and clocks of a table whose mover's time is up (or that stalled), and the
+    mover; ``user`` must be one of the others."""
+    seat = _my_seat(table, user)
+    pace, clock = pace_of(table), clock_of(table)
+    if pace is None or clock is None or clock.stage is Stage.RUNNING or table.to_move is None:
+        raise ApiError(error_codes.TIME_NOT_UP, "the player to move still has time")
+    if seat == table.to_move:
+        raise ApiError(error_codes.OWN_TIME, "the others choose what follows your time")
+    return pace, clock, table.to_move
+
+
+def extra_time(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
+    """Give the mover, whose time is up, one turn's allowance more (once a turn)."""
+    table = _playing(conn, table_id)
+    pace, clock, mover = _waiting_for_choice(table, user)
+    if clock.stage is not Stage.TIME_UP:
+        raise ApiError(error_codes.TIME_NOT_UP, "without a clock there is no time to give")
+    if clock.extra:
+        raise ApiError(error_codes.EXTRA_TIME_USED, "more time was given this turn already")
+    clock, until = give_extra(pace, clock, at)
+    event = (EventKind.EXTRA_TIME, mover)
+    _change(conn, table, event, at, clock=clock.to_json(), deadline=until)
+    return _changed(conn, table_id, [])
+
+
+def hand_to_bot(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
+    """A bot takes the seat of the mover whose time is up (or who let the game stall)."""
+    table = _playing(conn, table_id)
+    _pace, clock, mover = _waiting_for_choice(table, user)
+    ended = SeatEnd.TIMED_OUT if clock.stage is Stage.TIME_UP else SeatEnd.TAKEN_OVER
+    return _changed(conn, table_id, _take_over(conn, table, mover, ended, at))
+
+
+def claim(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
+    """In a game of two, the other player wins on time."""
+    table = _playing(conn, table_id)
+    _pace, clock, mover = _waiting_for_choice(table, user)
+    if clock.stage is not Stage.TIME_UP:
+        raise ApiError(error_codes.TIME_NOT_UP, "a game without clock cannot be claimed")
+    if table.num_seats != 2:
+        raise ApiError(error_codes.CLAIM_TWO_ONLY, "only a game of two can be claimed")
+    winner = 1 - mover
+    ends = {mover: SeatEnd.TIMED_OUT}
+    told = _end(conn, table, TableEnd.FORFEIT, EventKind.CLAIMED, winner, ends, at)
+    return _changed(conn, table_id, told)
+
+
+def resign(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
+    """Leave a running game: in a game of two the other wins; else a bot plays on."""
+    table = _playing(conn, table_id)
+    seat = _my_seat(table, user)
+    if table.num_seats == 2:
+        ends = {seat: SeatEnd.RESIGNED}
+        told = _end(conn, table, TableEnd.FORFEIT, EventKind.RESIGNED, 1 - seat, ends, at)
+    else:
+        told = _take_over(conn, table, seat, SeatEnd.RESIGNED, at)
+    return _changed(conn, table_id, told)
+
+
+def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
+    """A vote to end the game without a result; it ends when every person has voted."""
+    table = _playing(conn, table_id)
+    seat = _my_seat(table, user)
+    clock = clock_of(table) or Clock(())
+    clock = vote(clock, seat)
+    told: list[NewNotice] = []
+    if set(table.people()) <= set(clock.votes):
+        told = _end(conn, table, TableEnd.ABORTED, EventKind.ABORTED, None, {}, at)
+    else:
+        _change(conn, table, (EventKind.VOTE, seat), at, clock=clock.to_json())
+    return _changed(conn, table_id, told)
+
+
+# --- the changes themselves ------------------------------------------------------------------
+
+
+def _change(
+    conn: Connection,
+    table: Table,
+    event: tuple[EventKind, int | None],
+    at: datetime,
+    **values: Any,
+) -> None:
+    kind, seat = event
+    if not clocks.change(conn, table.id, table.events, (kind.value, seat), at, values):
+        raise ApiError(error_codes.CONFLICT, "the table changed at the same moment: try again")
+
+
+def _take_over(
+    conn: Connection, table: Table, seat: int, ended: SeatEnd, at: datetime
+) -> list[NewNotice]:
+    """A bot takes ``seat`` for the rest of the game; the person cannot come back."""
+    levels = levels_for(get_game(table.game))
+    level = TAKEOVER_LEVEL if TAKEOVER_LEVEL in levels else levels[0]
+    former = table.seats[seat].user_id
+    clocks.hand_to_bot(conn, table.id, seat, level, ended)
+    seats = tuple(
+        replace(s, user_id=None, bot_level=level, ended=ended.value) if s.seat == seat else s
+        for s in table.seats
+    )
+    after = replace(table, seats=seats)
+    pace, clock = pace_of(after), clock_of(after) or Clock(())
+    clock = replace(clock, votes=tuple(v for v in clock.votes if v != seat))
+    values: dict[str, Any] = {}
+    if table.to_move == seat:  # the bot's turn begins now
+        clock = replace(clock, stage=Stage.RUNNING, extra=False)
+        values["turn_since"] = at
+    since = at if table.to_move == seat or table.turn_since is None else table.turn_since
+    until = None if pace is None else next_deadline(after, pace, clock, after.to_move, since)
+    kind = EventKind.RESIGNED if ended is SeatEnd.RESIGNED else EventKind.TAKEN_OVER
+    _change(conn, table, (kind, seat), at, clock=clock.to_json(), deadline=until, **values)
+    text = f"A bot now plays seat {seat + 1} at table {table.id}"
+    told = [*after.people(), *([seat] if former is not None else [])]
+    return _tell(conn, table, told, NoticeKind.SEAT_CHANGE, text, at)
+
+
+def _end(
+    conn: Connection,
+    table: Table,
+    reason: TableEnd,
+    kind: EventKind,
+    winner: int | None,
+    ends: dict[int, SeatEnd],
+    at: datetime,
+) -> list[NewNotice]:
+    """The game ends now for ``reason``: ``winner`` wins (None: nobody), ``ends`` says how
+    the seats that did not play it out ended."""
+    seat_ends = [(ends.get(s.seat) or s.ended or SeatEnd.PLAYED) for s in table.seats]
+    result: dict[str, Any] | None = {
+        "end": reason.value,
+        "winners": [] if winner is None else [winner],
+        "seat_ends": [str(end) for end in seat_ends],
+    }
+    for seat, end in ends.items():
+        clocks.end_seat(conn, table.id, seat, end)
+    clocks.end_seats(conn, table.id)
+    values = {
+        "status": TableStatus.OVER.value,
+        "to_move": None,
+        "deadline": None,
+        "end_reason": reason.value,
+        "result": result,
+    }
+    mover = next(iter(ends), None)
+    _change(conn, table, (kind, mover), at, **values)
+    if reason is TableEnd.FORFEIT and winner is not None:  # an aborted game counts for nothing
+        ranks = [1 if s.seat == winner else 2 for s in table.seats]
+        ratings.record_game(
+            conn, table, {"ranks": ranks, "seat_ends": [str(end) for end in seat_ends]}, at
+        )
+    text = f"The game at table {table.id} is over: see the scores"
+    return _tell(conn, table, table.people(), NoticeKind.OVER, text, at)
+
+
+def _tell(
+    conn: Connection, table: Table, seats: list[int], kind: NoticeKind, text: str, at: datetime
+) -> list[NewNotice]:
+    told = []
+    for seat in seats:
+        user_id = table.seats[seat].user_id
+        if user_id is not None:
+            told.append(NewNotice(user_id, table.id, kind, text))
+            notices.add(conn, told[-1], at, None)
+    return told
+
+
+def _changed(conn: Connection, table_id: int, told: list[NewNotice]) -> Changed:
+    hooks = accounts.webhooks(conn, [n.user_id for n in told])
+    return Changed(lobby.get(conn, table_id), told, hooks)

@@ -1,0 +1,78 @@
+"""The server enforces deadlines: a task looks for tables whose deadline has passed and
+acts on each (``endings.on_deadline``), whether anybody is connected or not.
+
+It looks at once when the server starts, so what ran out while it was down is handled
+then, and every ``Settings.sweep_seconds`` after.  Each table is claimed in the database
+(``store/clocks.claim_expired``), so with several processes on one database each
+time-out is acted on by one of them, once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import datetime
+from functools import partial
+from typing import TYPE_CHECKING
+
+from navcomp.server import endings
+from navcomp.server.errors import ApiError
+from navcomp.store import clocks
+from navcomp.store.db import Connection
+
+if TYPE_CHECKING:
+    from navcomp.server.context import Server
+
+log = logging.getLogger("navcomp.sweeper")
+
+BATCH = 50  # tables claimed in one transaction
+
+
+async def sweep(server: Server) -> int:
+    """Act on every table whose deadline has passed; how many were acted on."""
+    done = 0
+    while True:
+        at = server.settings.now()
+        changed = await server.tx(partial(_act_on_expired, at=at))
+        for table in changed:
+            await after_change(server, table)
+        done += len(changed)
+        if len(changed) < BATCH:
+            return done
+
+
+def _act_on_expired(conn: Connection, *, at: datetime) -> list[endings.Changed]:
+    return [endings.on_deadline(conn, t, at) for t in clocks.claim_expired(conn, at, BATCH)]
+
+
+async def after_change(server: Server, changed: endings.Changed) -> None:
+    """Push a table changed besides a move, send its notices to webhooks, and set its bot
+    thinking if one is to move."""
+    from navcomp.server.moves import schedule_bot
+    from navcomp.server.pushes import push_table
+
+    table = changed.table
+    server.games.forget(table.id)
+    await push_table(server, table)
+    for notice in changed.told:
+        hook = changed.hooks.get(notice.user_id)
+        if hook is not None:
+            payload = {"table": table.id, "kind": notice.kind.value, "text": notice.text}
+            server.webhooks.send(hook, payload)
+    await schedule_bot(server, table.id)
+
+
+async def run(server: Server) -> None:
+    """Sweep now, then every ``sweep_seconds``, until cancelled."""
+    while True:
+        try:
+            await sweep(server)
+        except ApiError as error:  # the database is away for a moment: next time
+            log.warning("sweep failed: %s", error.message)
+        await asyncio.sleep(server.settings.sweep_seconds)
+
+
+def start(server: Server) -> asyncio.Task[None] | None:
+    if server.settings.sweep_seconds <= 0:
+        return None
+    return asyncio.create_task(run(server), name="navcomp-sweeper")

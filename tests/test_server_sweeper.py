@@ -1,0 +1,155 @@
+"""Deadlines are the server's: a time-out is acted on with nobody connected, after a
+restart for what ran out while the server was stopped, and once with two processes."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from typing import Any
+
+import httpx2 as httpx
+import pytest
+from sqlalchemy import create_engine, func, select, text, update
+
+from navcomp.server import sweeper
+from navcomp.store.schema import game_tables, table_events
+from server_helpers import Player, ServerProcess, running, wait_for
+from test_clocks import FakeClock
+
+LIVE_MINUTE = {"kind": "live", "minutes": 1, "increment": 0}
+
+
+def _game_of_two(owner: Player, other: Player, pace: dict[str, Any]) -> int:
+    made = owner.post("/api/tables", {"seats": 2, "pace": pace})
+    assert made.status_code == 201, made.text
+    table_id: int = made.json()["id"]
+    assert other.post(f"/api/tables/{table_id}/join").status_code == 200
+    assert owner.post(f"/api/tables/{table_id}/start").status_code == 200
+    return table_id
+
+
+def _events(url: str, kind: str) -> dict[int, int]:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                select(table_events.c.table_id, func.count())
+                .where(table_events.c.kind == kind)
+                .group_by(table_events.c.table_id)
+            ).all()
+            return {row[0]: row[1] for row in rows}
+    finally:
+        engine.dispose()
+
+
+def test_the_sweeper_acts_with_nobody_connected(database_url: str) -> None:
+    clock = FakeClock()
+    with running(database_url, now=clock, sweep_seconds=0) as client:
+        server = client.app.state.server  # type: ignore[attr-defined]
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = _game_of_two(ann, ben, LIVE_MINUTE)
+        assert client.portal.call(sweeper.sweep, server) == 0  # type: ignore[union-attr]
+        clock.advance(59)
+        assert client.portal.call(sweeper.sweep, server) == 0  # type: ignore[union-attr]
+        clock.advance(1)
+        assert client.portal.call(sweeper.sweep, server) == 1  # type: ignore[union-attr]
+        table = ann.table(table_id)["table"]
+        assert table["clock"]["stage"] == "time_up"
+        mover = table["to_move"]
+        late, other = (ann, ben) if mover == 0 else (ben, ann)
+        told = other.get("/api/notifications").json()
+        assert next(n["kind"] for n in told if n["table"] == table_id) == "time_up"
+        legal = late.table(table_id)["legal"]
+        refused = late.move(table_id, legal[0]["text"], table["version"])
+        assert refused.status_code == 409
+        assert refused.json()["error"]["code"] == "time_is_up"
+        clock.advance(59)  # the grace is one more minute
+        assert client.portal.call(sweeper.sweep, server) == 0  # type: ignore[union-attr]
+        clock.advance(1)
+        assert client.portal.call(sweeper.sweep, server) == 1  # type: ignore[union-attr]
+        table = ann.table(table_id)["table"]
+        seat = table["seats"][mover]
+        assert seat["player"] is None and seat["bot"] == "medium"
+        assert seat["ended"] == "timed_out" and seat["former"] == late.name
+        kinds = [e["kind"] for e in ann.get(f"/api/tables/{table_id}/events").json()]
+        assert kinds == ["time_up", "taken_over"]
+        wait_for(lambda: ann.table(table_id)["table"]["to_move"] != mover)  # the bot moved
+
+
+def _deadline(url: str, table_id: int) -> datetime:
+    engine = create_engine(url)
+    try:
+        with engine.connect() as conn:
+            query = select(game_tables.c.deadline).where(game_tables.c.id == table_id)
+            at: datetime = conn.execute(query).scalar_one()
+            return at if at.tzinfo else at.replace(tzinfo=UTC)
+    finally:
+        engine.dispose()
+
+
+def test_a_time_out_while_the_server_is_stopped_is_handled_when_it_starts(
+    tmp_path: Any,
+) -> None:
+    url = f"sqlite:///{tmp_path}/navcomp.db"
+    server = ServerProcess(url, "--sweep-seconds", "0.2").start()
+    try:
+        with httpx.Client(base_url=server.base) as http:
+            ann, ben = Player(http, "ann"), Player(http, "ben")  # type: ignore[arg-type]
+            table_id = _game_of_two(ann, ben, LIVE_MINUTE)
+    finally:
+        server.stop()
+    deadline = _deadline(url, table_id)
+    while datetime.now(UTC) <= deadline:  # the mover's minute runs out with no server
+        time.sleep(1)
+    assert _events(url, "time_up") == {}
+    again = ServerProcess(url, "--sweep-seconds", "60").start()  # it sweeps as it starts
+    try:
+        assert wait_for(lambda: _events(url, "time_up")) == {table_id: 1}
+        with httpx.Client(base_url=again.base) as http:
+            table = http.get(f"/api/tables/{table_id}").json()["table"]
+        assert table["clock"]["stage"] == "time_up"
+    finally:
+        again.stop()
+
+
+@pytest.fixture
+def shared_postgres(postgres_database: str) -> Iterator[str]:
+    from conftest import postgres_url
+
+    yield postgres_url(postgres_database)
+
+
+TABLES = 40
+
+
+def test_two_processes_act_on_each_of_many_time_outs_once(shared_postgres: str) -> None:
+    """Every table's deadline is set to one moment in the database (rather than waiting a
+    minute), once for the time-outs and once for the grace: each is acted on once."""
+    url = shared_postgres
+    first = ServerProcess(url, "--sweep-seconds", "0.05").start()
+    second = ServerProcess(url, "--sweep-seconds", "0.05").start()
+    engine = create_engine(url)
+    try:
+        with httpx.Client(base_url=first.base) as http:
+            players = [Player(http) for _ in range(2)]  # type: ignore[arg-type]
+            ids = [_game_of_two(players[0], players[1], LIVE_MINUTE) for _ in range(TABLES)]
+        for kind in ("time_up", "taken_over"):
+            with engine.begin() as conn:
+                conn.execute(update(game_tables).values(deadline=text("now()")))
+            counted = wait_for(lambda kind=kind: _all_counted(url, kind, ids), timeout=60)
+            assert counted == dict.fromkeys(ids, 1)
+        time.sleep(1)  # both go on sweeping: still once each
+        assert _events(url, "time_up") == dict.fromkeys(ids, 1)
+        assert _events(url, "taken_over") == dict.fromkeys(ids, 1)
+        said = first.stop() + second.stop()
+        assert "Traceback" not in said
+    finally:
+        engine.dispose()
+        first.stop()
+        second.stop()
+
+
+def _all_counted(url: str, kind: str, ids: list[int]) -> dict[int, int] | None:
+    counted = _events(url, kind)
+    return counted if len(counted) == len(ids) else None

@@ -1,0 +1,196 @@
+"""Clocks and leaving a game in the browser: a live clock running out and the seat handed
+to a bot, who plays the game to its end; resigning in a game of two and of four; an abort
+vote.  Two players, each in a browser context of their own."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from server_helpers import ServerProcess
+from web_helpers import (
+    guest,
+    new_page,
+    play_simple_step,
+    screenshot,
+    table_json,
+    version,
+    wait_moved,
+    wait_my_turn_or_over,
+)
+
+
+@pytest.fixture(scope="module")
+def clock_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A server of our own that looks for passed deadlines twice a second."""
+    database = tmp_path_factory.mktemp("clocks") / "navcomp.db"
+    server = ServerProcess(
+        f"sqlite:///{database}", "--bot-seconds", "0.05", "--sweep-seconds", "0.5"
+    ).start()
+    try:
+        yield server.base
+    finally:
+        server.stop()
+
+
+def create(page: Page, seats: int, bots: dict[int, str], pace: dict[str, Any]) -> int:
+    """From the lobby: a one-round table with ``bots`` by seat and the ``pace`` chosen."""
+    page.locator("#new-seats").select_option(str(seats))
+    for seat in range(1, seats):
+        page.locator(f"#new-seat-{seat}").select_option(bots.get(seat, ""))
+    page.locator("#opt-max-rounds").fill("1")
+    page.locator("#pace-kind").select_option(pace["kind"])
+    for name, value in pace.items():
+        if name != "kind":
+            page.locator(f"#pace-{name.replace('_', '-')}").select_option(str(value))
+    page.locator("#create-table").click()
+    page.wait_for_url(re.compile(r"#/table/\d+$"))
+    return int(page.url.rsplit("/", 1)[1])
+
+
+def seat_two(host: Page, other: Page, table_id: int, seat: int = 1) -> None:
+    """``other`` joins seat ``seat`` of the host's table; the host starts it."""
+    guest(other)
+    other.goto(f"/#/table/{table_id}")
+    other.locator(f'[data-key="join-{seat}"]').click()
+    expect(host.locator("#lobby-seats li").nth(seat)).not_to_contain_text("free")
+    host.locator("#start").click()
+    expect(host.locator("#board")).to_be_visible()
+    expect(other.locator("#board")).to_be_visible()
+
+
+def play_to_the_end(page: Page) -> None:
+    steps = 0
+    while wait_my_turn_or_over(page, timeout=90) == "turn":
+        before = version(page)
+        play_simple_step(page)
+        wait_moved(page, before)
+        steps += 1
+        assert steps < 400, "the game does not end"
+
+
+def test_a_live_clock_runs_out_and_a_bot_plays_the_seat_to_the_end(
+    browser: Browser, clock_server: str
+) -> None:
+    with new_page(browser, clock_server) as host, new_page(browser, clock_server) as other:
+        guest(host)
+        expect(host.locator("#pace")).to_be_visible()
+        table_id = create(host, 2, {}, {"kind": "live", "minutes": 1, "increment": 0})
+        expect(host.locator("#pace-text")).to_contain_text("Live · 1 min + 0 s")
+        seat_two(host, other, table_id)
+        described = table_json(host, table_id)["table"]
+        late_seat = described["to_move"]
+        late, waiting = (host, other) if late_seat == 0 else (other, host)
+        late_name = described["seats"][late_seat]["player"]
+        clock = waiting.locator(f"#clock-{late_seat}")
+        expect(clock).to_have_class("running")
+        first = clock.locator(".time").inner_text()
+        expect(clock.locator(".time")).not_to_have_text(first)  # it counts down
+        screenshot(waiting, "clocks-running")
+        waiting.locator("#hand-to-bot").wait_for(timeout=90_000)  # the minute runs out
+        expect(waiting.locator("#time-up")).to_contain_text(f"Time is up for {late_name}")
+        expect(waiting.locator("#give-time")).to_be_visible()
+        expect(waiting.locator("#claim")).to_be_visible()
+        expect(late.locator("#time-up")).to_contain_text("Your time is up")
+        screenshot(waiting, "clocks-time-up")
+        waiting.locator("#hand-to-bot").click()
+        expect(waiting.locator(f"#clock-{late_seat}")).to_contain_text(f"Bot for {late_name}")
+        expect(waiting.locator("#log-list li.event")).to_contain_text(
+            [f"time is up for {late_name}", f"a bot now plays for {late_name}"]
+        )
+        expect(late.locator("#watching")).to_be_visible()  # the seat is not theirs any more
+        play_to_the_end(waiting)
+        expect(waiting.locator("#score-sheet")).to_contain_text(f"Bot for {late_name}")
+        expect(waiting.locator("#seat-ends")).to_contain_text(
+            f"Bot for {late_name}: timed out, a bot took over"
+        )
+        screenshot(waiting, "clocks-result-taken-over")
+        result = table_json(waiting, table_id)["table"]["result"]
+        assert result["seat_ends"][late_seat] == "timed_out"
+        assert result["seat_ends"][1 - late_seat] == "played" and result["end"] == "finished"
+
+
+def test_a_resignation_in_a_game_of_two_ends_it(browser: Browser, clock_server: str) -> None:
+    with new_page(browser, clock_server) as host, new_page(browser, clock_server) as other:
+        guest(host)
+        table_id = create(host, 2, {}, {"kind": "turn", "hours": 24, "bank_days": 3})
+        seat_two(host, other, table_id)
+        winner = table_json(host, table_id)["table"]["seats"][1]["player"]
+        expect(other.locator("#pace-text")).to_contain_text("Turn-based · 1 d a turn + 3 d bank")
+        host.locator("#resign").click()
+        host.locator("#resign-sure").click()
+        for page in (host, other):
+            expect(page.locator("#ending-text")).to_have_text(
+                re.compile(rf"The game ended early: {winner}( \(you\))? wins\.")
+            )
+        expect(other.locator("#seat-ends li").first).to_contain_text("resigned")
+        screenshot(other, "resigned-game-of-two")
+        result = table_json(other, table_id)["table"]["result"]
+        assert result == {"end": "forfeit", "winners": [1], "seat_ends": ["resigned", "played"]}
+        other.goto("/")  # the lobby lists the game with its pace
+        expect(other.locator("#my-games li").first).to_contain_text(
+            f"Table {table_id} · Space Mission · 2 seats"
+        )
+        expect(other.locator("#my-games li").first).to_contain_text("Turn-based · 1 d a turn")
+        expect(other.locator("#pace-kind")).to_have_value("none")
+        screenshot(other, "lobby-pace")
+
+
+def test_the_help_page_explains_clocks_in_each_language(
+    browser: Browser, clock_server: str
+) -> None:
+    with new_page(browser, clock_server, lang="de") as page:
+        page.goto("/#/help")
+        expect(page.locator("#help-time-up h3")).to_have_text("Wenn die Zeit abläuft")
+        expect(page.locator("#help-resign")).to_contain_text("Zu zweit gewinnt die andere Person")
+        screenshot(page, "help-de")
+        page.locator("#lang").select_option("ja")
+        expect(page.locator("#help-vote h3")).to_have_text("ゲーム終了の投票")
+        page.locator("#lang").select_option("en")
+        expect(page.locator("#help-paces")).to_contain_text("Only the player to move uses time")
+
+
+def test_a_resignation_in_a_game_of_four_hands_the_seat_to_a_bot(
+    browser: Browser, clock_server: str
+) -> None:
+    with new_page(browser, clock_server) as host, new_page(browser, clock_server) as other:
+        guest(host)
+        table_id = create(host, 4, {2: "easy", 3: "easy"}, {"kind": "none", "stall_days": 21})
+        seat_two(host, other, table_id)
+        quitter = table_json(host, table_id)["table"]["seats"][1]["player"]
+        other.locator("#resign").click()
+        other.locator("#resign-sure").click()
+        expect(host.locator("#log-list li.event")).to_contain_text([f"{quitter} resigned"])
+        expect(host.locator("#log-list li.event")).to_have_count(1)
+        expect(other.locator("#watching")).to_be_visible()
+        described = table_json(host, table_id)["table"]
+        assert described["status"] == "playing"
+        assert described["seats"][1]["bot"] == "medium"
+        assert described["seats"][1]["ended"] == "resigned"
+        screenshot(host, "resigned-game-of-four")
+        play_to_the_end(host)  # the game goes on, with a bot in the seat
+        result = table_json(host, table_id)["table"]["result"]
+        assert result["seat_ends"] == ["played", "resigned", "played", "played"]
+
+
+def test_an_abort_vote_ends_the_game_without_a_result(browser: Browser, clock_server: str) -> None:
+    with new_page(browser, clock_server) as host, new_page(browser, clock_server) as other:
+        guest(host)
+        table_id = create(host, 3, {2: "easy"}, {"kind": "live", "minutes": 20, "increment": 10})
+        seat_two(host, other, table_id)
+        host.locator("#vote-abort").click()
+        expect(host.locator("#voted")).to_be_visible()
+        expect(other.locator("#votes")).to_have_text("1 of 2 voted to end")
+        screenshot(other, "abort-vote-one")
+        other.locator("#vote-abort").click()
+        for page in (host, other):
+            expect(page.locator("#ending-text")).to_have_text(
+                "The game was ended by a vote, without a result."
+            )
+        screenshot(host, "abort-vote-over")
+        described = table_json(host, table_id)["table"]
+        assert described["end_reason"] == "aborted" and described["result"]["winners"] == []
