@@ -18,6 +18,7 @@ from navcomp.games.space_mission.board import GATE
 from navcomp.games.space_mission.components import (
     CARDS,
     JOKER,
+    NUM_CARDS,
     NUM_KINDS,
     RING_SIZE,
     card_matches,
@@ -127,6 +128,20 @@ class Features:
     @Lazy
     def useful(self) -> dict[int, float]:
         return self._usefulness()
+
+    @Lazy
+    def stranded(self) -> bool:
+        """On the jump gate with no card that jumps to a planet of this ring: every plan
+        waits for a jump card, so the cards in hand serve none yet."""
+        jumps = self.s.board.jumps
+        return self.here == GATE and not any(jumps[card] for card in self.hand)
+
+    @Lazy
+    def jump_share(self) -> float:
+        """The share of the cards I cannot see that jump to a planet of this ring."""
+        jumps, hand = self.s.board.jumps, self.hand
+        unseen = [card for card in range(NUM_CARDS) if card not in hand]
+        return sum(1 for card in unseen if jumps[card]) / max(1, len(unseen))
 
     def _is_target(self, pos: int) -> bool:
         """A planet this hand can do something on."""
