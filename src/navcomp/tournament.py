@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from navcomp.bots import LEVELS, Bot, make_bot
+from navcomp.bots.idle import IdleWatch
 from navcomp.bots.ismcts import ISMCTS
 from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC
 from navcomp.bots.rollout import RolloutBot
@@ -238,8 +239,10 @@ def play_game(settings: Settings, index: int) -> Record:
     bots = [seat_bot(level, settings) for level in seats]
     state = get_game(settings.game).new_initial_state(settings.players, game_seed, settings.options)
     actions = 0
+    watch = IdleWatch(settings.players)
     while (player := state.current_player) is not None:
         action = bots[player].choose(state.clone(), rngs[player])
+        watch.see(state, action)
         try:
             play(state, player, action)
         except ActionError as error:
@@ -263,6 +266,7 @@ def play_game(settings: Settings, index: int) -> Record:
         "actions": actions,
         "rounds": rounds if isinstance(rounds, int) else None,
         "capped": result.capped,
+        "idle_seats": watch.finish(),
     }
 
 
@@ -303,6 +307,7 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             "parts": {},
             "seats": [0] * settings.players,
             "by_deal": {},
+            "idle": 0,
         }
         for name in names
     }
@@ -316,6 +321,7 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             total["wins"] += won
             total["by_deal"].setdefault(record["deal"], []).append(won)
             total["score"] += record["scores"][seat]
+            total["idle"] += seat in record["idle_seats"]
             for category, points in record["breakdown"][seat].items():
                 total["parts"][category] = total["parts"].get(category, 0) + points
     bots = {}
@@ -329,6 +335,7 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             "mean_score": total["score"] / n,
             "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
             "seat_games": total["seats"],
+            "idle_seats": total["idle"],
         }
         if settings.duplicate and settings.games > settings.players:
             # The games of a deal are paired: their mean takes the deal's luck out.

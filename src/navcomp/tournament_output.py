@@ -5,6 +5,8 @@ from __future__ import annotations
 import time
 from typing import Any, TextIO
 
+from navcomp.bots.idle import IDLE_TURNS
+
 
 class Progress:
     """Games done, elapsed and ETA on ``stream``: redrawn in place on a terminal."""
@@ -94,6 +96,8 @@ def report(summary: dict[str, Any]) -> str:
         "",
         f"mean game length: {s['mean_actions']:.1f} actions{rounds}",
         f"capped games (stopped at {s['max_rounds']} rounds): {s['capped']} of {s['games']}",
+        f"idle seats (no progress for {IDLE_TURNS} turns in a row while progress was possible): "
+        + ", ".join(f"{name} {b['idle_seats']} of {b['games']}" for name, b in s["bots"].items()),
     ]
     if s["games"] % s["players"]:
         counts = "; ".join(f"{n} {b['seat_games']}" for n, b in s["bots"].items())

@@ -92,6 +92,19 @@ class SpacePioneersHeuristic(Heuristic):
         assert isinstance(state, SpacePioneersState)
         return ranked(state, rng)
 
+    def makes_progress(self, state: GameState, action: int) -> bool:
+        """A placement, in any network."""
+        return action >= act.PLACE0
+
+    def progress_possible(self, state: GameState) -> bool:
+        """A card of the hand could be placed somewhere."""
+        assert isinstance(state, SpacePioneersState)
+        return state.phase == CHOOSE and len(state.legal_actions()) > 1  # pass, and cards
+
+    def starts_turn(self, state: GameState) -> bool:
+        assert isinstance(state, SpacePioneersState)
+        return state.phase == DRAW
+
 
 def rollout_action(s: SpacePioneersState, rng: random.Random) -> int:
     """A cheap legal action: see the module docstring."""
