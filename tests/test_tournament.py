@@ -343,3 +343,57 @@ def test_any_game_even_a_solitaire(
     assert "no heuristic player for the medium bot" in expect_usage_error(
         capsys, ["--game", "count-to-three", "--players", "2", "--bots", "medium,easy"]
     )
+
+
+class Idler:
+    """Takes an empty Top up every turn: the medium player's old stall, on purpose."""
+
+    name = "idler"
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        draw = state.game.action_from_text("draw")
+        return draw if draw in legal else legal[0]
+
+
+def test_idle_seats_are_counted_and_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(LEVELS, "idler", lambda seconds: Idler())
+    data = run_json(tmp_path, "--bots", "idler,medium", "--games", "2", "--jobs", "1",
+                    "--max-rounds", "8")  # fmt: skip
+    assert data["bots"]["idler"]["idle_seats"] == 2
+    assert data["bots"]["medium"]["idle_seats"] == 0
+    for record in data["records"]:
+        assert record["idle_seats"] == [record["seats"].index("idler")]
+    out = capsys.readouterr().out
+    assert "idle seats (no progress for 3 turns in a row" in out
+    assert "idler 2 of 2, medium 0 of 2" in out
+
+
+def _passing_turns(turns: int) -> list[int]:
+    """The idle seats of a Space Pioneers solo game whose seat passes ``turns`` turns."""
+    from navcomp.bots.idle import IdleWatch
+    from navcomp.games import get_game
+
+    game = get_game("space-pioneers")
+    state = game.new_initial_state(1, 5, {})
+    watch = IdleWatch(1)
+    done = game.action_from_text("done")
+    for _ in range(turns):
+        while True:
+            legal = state.legal_actions()
+            words = [a for a in legal if game.action_to_text(a) in ("draw", "pass", "done")]
+            action = words[0] if words else legal[0]
+            watch.see(state, action)
+            state.apply_action(action)
+            if action == done:
+                break
+    return watch.finish()
+
+
+def test_idle_watch_tells_turns_apart_solo() -> None:
+    """One seat passing with a placement at hand: its turns are told apart by the game
+    (each starts at the draw), so it is idle after three of them, not two."""
+    assert _passing_turns(2) == []
+    assert _passing_turns(3) == [0]
