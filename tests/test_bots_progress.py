@@ -1,9 +1,12 @@
 """Bots never idle: deals where the medium player once took empty Top ups for a whole
-game (a ship stranded on the jump gate), and the same deals under the hard level."""
+game (Space Mission: a ship stranded on the jump gate) or passed turn after turn (Space
+Pioneers: a network of one spaceship that no card in hand fits), and the same deals
+under the hard level."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -13,11 +16,11 @@ from navcomp.bots.idle import IdleWatch
 from navcomp.bots.rollout import RolloutBot
 from navcomp.core import play
 from navcomp.core.protocol import Game
-from navcomp.games import SPACE_MISSION
-from navcomp.games.space_mission import SpaceMissionState
+from navcomp.games import SPACE_MISSION, get_game
 from navcomp.games.space_mission.actions import CONFIRM
 from navcomp.games.space_mission.decisions import choose
 from navcomp.games.space_mission.valuation import MEDIUM, Mind
+from navcomp.games.space_pioneers.heuristic import SpacePioneersHeuristic
 
 STALLED_DEALS = [3665621898, 998099525]
 """Engine setup seeds, two players, default options: with medium in both seats one seat
@@ -31,7 +34,13 @@ def _bot(level: str) -> Bot:
     return make_bot(level)
 
 
-def _idle_seats(game: Game[SpaceMissionState], seed: int, level: str, turns: int) -> list[int]:
+LONE_SHIP_DEALS = [3140941645, 740159753, 1220265240]
+"""Space Pioneers deals where a medium seat's first spaceship fitted no card it held, and
+it passed for six turns or more instead of starting its network again."""
+BLOCKED_DEALS = [*LONE_SHIP_DEALS, 4205545251]
+
+
+def _idle_seats(game: Game[Any], seed: int, level: str, turns: int) -> list[int]:
     """Seats that went two turns in a row without progress while progress was possible,
     over the first ``turns`` turns of the deal with ``level`` in both seats."""
     state = game.new_initial_state(2, seed, {})
@@ -51,6 +60,23 @@ def _idle_seats(game: Game[SpaceMissionState], seed: int, level: str, turns: int
 @pytest.mark.parametrize(("level", "turns"), [("medium", 200), ("hard", 12)])
 def test_every_seat_makes_progress_within_two_turns(seed: int, level: str, turns: int) -> None:
     assert _idle_seats(SPACE_MISSION, seed, level, turns) == []
+
+
+@pytest.mark.parametrize("seed", BLOCKED_DEALS)
+@pytest.mark.parametrize(("level", "turns"), [("medium", 500), ("hard", 16)])
+def test_space_pioneers_seats_progress_within_two_turns(seed: int, level: str, turns: int) -> None:
+    assert _idle_seats(get_game("space-pioneers"), seed, level, turns) == []
+
+
+@pytest.mark.parametrize("seed", LONE_SHIP_DEALS)
+@pytest.mark.parametrize(("level", "turns"), [("medium", 500), ("hard", 16)])
+def test_a_lone_blocked_spaceship_makes_way(
+    seed: int, level: str, turns: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Every seat places a card within two turns of its last, wherever it may: the seat
+    whose spaceship fits nothing it holds removes it and starts again."""
+    monkeypatch.setattr(SpacePioneersHeuristic, "progress_possible", lambda self, state: True)
+    assert _idle_seats(get_game("space-pioneers"), seed, level, turns) == []
 
 
 @pytest.mark.parametrize("seed", STALLED_DEALS)
