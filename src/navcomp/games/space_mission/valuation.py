@@ -42,6 +42,7 @@ class Weights(NamedTuple):
     race_lead: float = 1.5  # a lead or gap in points below which the race does not matter
     scarce_chips: float = 3.0  # chips cost this many times more when fewer than four are left
     stranded: float = 0.3  # share of a card's use kept while the ship cannot leave the gate
+    draw_hope: float = 1.0  # share of a Top up's value that hangs on drawing useful cards
 
 
 MEDIUM: Final = Weights()
@@ -136,7 +137,9 @@ class Mind(Features):
     @Lazy
     def draw_hope(self) -> float:
         """How likely a Top up's card serves: stranded, only a jump card does."""
-        return self.jump_share if self.stranded else 1.0
+        if self.stranded:
+            return self.jump_share
+        return 1.0 - self.w.draw_hope + self.w.draw_hope * self.deck_use
 
     @Lazy
     def worth(self) -> int:
