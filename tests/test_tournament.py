@@ -194,7 +194,11 @@ def test_json_keys_and_totals(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     )
     for key in ("game", "players", "games", "seed", "budget", "jobs", "max_rounds", "lineup"):
         assert key in data
-    assert data["budget"] == {"seconds_per_move": 1.0, "iterations_per_move": None}
+    assert data["budget"] == {
+        "seconds_per_move": 1.0,
+        "iterations_per_move": None,
+        "seconds_per_turn": None,
+    }
     assert set(data["bots"]) == {"medium", "easy"}
     for figures in data["bots"].values():
         assert set(figures) >= {"wins", "games", "win_rate", "ci95", "mean_score"}

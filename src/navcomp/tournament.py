@@ -31,7 +31,7 @@ from typing import Any
 from navcomp.bots import LEVELS, Bot, make_bot
 from navcomp.bots.idle import IdleWatch
 from navcomp.bots.ismcts import ISMCTS
-from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC
+from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC, TURN_BUDGET
 from navcomp.bots.rollout import RolloutBot
 from navcomp.core import ActionError, play
 from navcomp.games import game_names, get_game
@@ -62,9 +62,10 @@ def add_parser(commands: Any) -> None:
         "--seconds-per-move",
         type=float,
         metavar="S",
-        help=f"time budget of the searching bots (hard, cheat, ismcts; default {HARD_SECONDS:g}); "
+        help=f"time a decision of the searching bots but hard (default {HARD_SECONDS:g}); "
         "results then depend on machine load and are not exactly reproducible",
     )
+    add("--seconds-per-turn", type=float, metavar="S", help="hard's time for a whole turn")
     add(
         "--iterations-per-move",
         type=int,
@@ -113,6 +114,7 @@ class Settings:
     """None when the game has no ``max_rounds`` option."""
     jobs: int
     duplicate: bool = False
+    turn_seconds: float | None = None  # hard's budget per turn (None: its own)
     """Each deal is played ``players`` times, once in every rotation."""
 
     @property
@@ -145,10 +147,11 @@ def settings_from(args: argparse.Namespace) -> Settings:
     if jobs < 1:
         raise UsageError("--jobs must be at least 1")
     seconds, iterations = args.seconds_per_move, args.iterations_per_move
-    if seconds is not None and iterations is not None:
-        raise UsageError("give --seconds-per-move or --iterations-per-move, not both")
-    if seconds is not None and not 0 < seconds < float("inf"):
-        raise UsageError("--seconds-per-move must be positive")
+    for flag, value in (("move", seconds), ("turn", args.seconds_per_turn)):
+        if value is not None and iterations is not None:
+            raise UsageError(f"give --seconds-per-{flag} or --iterations-per-move, not both")
+        if value is not None and not 0 < value < float("inf"):
+            raise UsageError(f"--seconds-per-{flag} must be positive")
     if iterations is not None and iterations < 1:
         raise UsageError("--iterations-per-move must be at least 1")
     if args.duplicate and args.games % args.players:
@@ -173,6 +176,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         max_rounds=args.max_rounds if "max_rounds" in game.info.options else None,
         jobs=jobs,
         duplicate=args.duplicate,
+        turn_seconds=args.seconds_per_turn,
     )
 
 
@@ -222,10 +226,11 @@ def game_setup(
 def seat_bot(level: str, settings: Settings) -> Bot:
     """A fresh bot; searching ones get the iteration budget if one was given, and keep
     every other setting of their level."""
-    bot = make_bot(level, settings.seconds)
+    bot = make_bot(level, settings.turn_seconds if level in TURN_BUDGET else settings.seconds)
     if settings.iterations is not None and isinstance(bot, ISMCTS | RolloutBot):
-        bot.seconds = None
-        bot.iterations = settings.iterations
+        bot.seconds, bot.iterations = None, settings.iterations
+        if isinstance(bot, RolloutBot):
+            bot.turn_seconds = None
     return bot
 
 
@@ -307,7 +312,6 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             "parts": {},
             "seats": [0] * settings.players,
             "by_deal": {},
-            "idle": 0,
         }
         for name in names
     }
@@ -321,7 +325,6 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             total["wins"] += won
             total["by_deal"].setdefault(record["deal"], []).append(won)
             total["score"] += record["scores"][seat]
-            total["idle"] += seat in record["idle_seats"]
             for category, points in record["breakdown"][seat].items():
                 total["parts"][category] = total["parts"].get(category, 0) + points
     bots = {}
@@ -335,7 +338,7 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
             "mean_score": total["score"] / n,
             "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
             "seat_games": total["seats"],
-            "idle_seats": total["idle"],
+            "idle_seats": sum(r["seats"][i] == name for r in records for i in r["idle_seats"]),
         }
         if settings.duplicate and settings.games > settings.players:
             # The games of a deal are paired: their mean takes the deal's luck out.
@@ -351,6 +354,7 @@ def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
         "budget": {
             "seconds_per_move": settings.seconds,
             "iterations_per_move": settings.iterations,
+            "seconds_per_turn": settings.turn_seconds,
         },
         "max_rounds": settings.max_rounds,
         "jobs": settings.jobs,

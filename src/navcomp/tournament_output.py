@@ -6,6 +6,7 @@ import time
 from typing import Any, TextIO
 
 from navcomp.bots.idle import IDLE_TURNS
+from navcomp.bots.levels import HARD_TURN_SECONDS
 
 
 class Progress:
@@ -44,8 +45,13 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-SEARCHING = ("hard", "cheat", "ismcts", "ismcts-cheat")
+SEARCHING = ("hard", "hard-1s", "cheat", "ismcts", "ismcts-cheat")
 """The levels that search, and so have a budget."""
+
+
+def _turn(budget: dict[str, Any]) -> str:
+    seconds = budget.get("seconds_per_turn")
+    return f"{HARD_TURN_SECONDS if seconds is None else seconds:g} s"
 
 
 def report(summary: dict[str, Any]) -> str:
@@ -56,6 +62,7 @@ def report(summary: dict[str, Any]) -> str:
         f"{budget['iterations_per_move']} iterations a move"
         if budget["iterations_per_move"] is not None
         else f"{budget['seconds_per_move']:g} s a move"
+        + ("" if "hard" not in s["lineup"] else f", hard {_turn(budget)} a turn")
     )
     searches = any(name in SEARCHING for name in s["lineup"])
     col = max(8, *(len(name) + 2 for name in s["bots"]))  # the bot column: names line up

@@ -74,6 +74,13 @@ class Heuristic(ABC):
         drawing for it; by default: some legal action makes progress."""
         return any(self.makes_progress(state, action) for action in state.legal_actions())
 
+    def turn_share(self, state: GameState) -> float:
+        """The share of a per-turn thinking budget the decision in ``state`` may spend
+        (what earlier decisions of the turn left unused comes on top); by default all
+        of it, as for a turn of one decision."""
+        del state
+        return 1.0
+
     def starts_turn(self, state: GameState) -> bool | None:
         """Whether the player to move is at the start of a turn; ``None``: a turn is
         every run of decisions by one player (which cannot tell turns apart solo)."""

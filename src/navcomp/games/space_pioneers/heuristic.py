@@ -122,6 +122,11 @@ class SpacePioneersHeuristic(Heuristic):
         assert isinstance(state, SpacePioneersState)
         return state.phase == DRAW
 
+    def turn_share(self, state: GameState) -> float:
+        """A third each for the draw, the card and its place; a little for the rest."""
+        assert isinstance(state, SpacePioneersState)
+        return 0.3 if state.phase in (DRAW, CHOOSE, PLACE) else 0.1
+
 
 def rollout_action(s: SpacePioneersState, rng: random.Random) -> int:
     """A cheap legal action: see the module docstring."""
