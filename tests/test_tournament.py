@@ -401,3 +401,34 @@ def test_idle_watch_tells_turns_apart_solo() -> None:
     (each starts at the draw), so it is idle after three of them, not two."""
     assert _passing_turns(2) == []
     assert _passing_turns(3) == [0]
+
+
+def test_strength_file_pools_the_runs_of_a_matchup(tmp_path: Path) -> None:
+    strength = tmp_path / "strength.json"
+    for seed in ("1", "2"):
+        args = ["tournament", "--bots", "medium,easy", "--games", "4", "--jobs", "1",
+                "--seed", seed, "--strength", str(strength)]  # fmt: skip
+        assert main(args) == 0
+    data = json.loads(strength.read_text())
+    medium, easy = data["space-mission"]
+    assert (medium["level"], medium["rival"], easy["level"], easy["rival"]) == (
+        "medium",
+        "easy",
+        "easy",
+        "medium",
+    )
+    assert medium["games"] == easy["games"] == 8 and medium["budget"] == ""
+    assert medium["wins"] + easy["wins"] == pytest.approx(8)
+    assert medium["win_rate"] == pytest.approx(medium["wins"] / 8)
+    assert [run["seed"] for run in medium["runs"]] == [1, 2]
+    lo, hi = medium["ci95"]
+    assert lo <= medium["win_rate"] <= hi
+    args = ["tournament", "--bots", "hard,hard-1s", "--games", "2", "--jobs", "1",
+            "--iterations-per-move", "2", "--strength", str(strength)]  # fmt: skip
+    assert main(args) == 0
+    hard = next(
+        m for m in json.loads(strength.read_text())["space-mission"] if m["level"] == "hard"
+    )
+    assert hard["budget"] == "hard 2 playouts a move, hard-1s 2 playouts a move"
+    assert main([args[0], "--bots", "medium", *args[3:]]) == 0  # one level: no match-up
+    assert len(json.loads(strength.read_text())["space-mission"]) == 4

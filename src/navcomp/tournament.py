@@ -33,10 +33,10 @@ from navcomp.bots.idle import IdleWatch
 from navcomp.bots.ismcts import ISMCTS
 from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC, TURN_BUDGET
 from navcomp.bots.rollout import RolloutBot
+from navcomp.bots.strength import record as record_strength
 from navcomp.core import ActionError, play
 from navcomp.games import game_names, get_game
-from navcomp.stats import mean_interval, wilson_interval
-from navcomp.tournament_output import Progress, plot, report
+from navcomp.tournament_output import Progress, plot, report, summarize
 
 DEFAULT_MAX_ROUNDS = 50
 Record = dict[str, Any]
@@ -89,6 +89,7 @@ def add_parser(commands: Any) -> None:
     )
     add("--out", metavar="FILE.json", help="write the full results as JSON")
     add("--plot", metavar="FILE.png", help="draw win rates and points per category")
+    add("--strength", metavar="FILE.json", help="add the win rates of a lineup of two levels")
     parser.set_defaults(run=run)
 
 
@@ -301,72 +302,6 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
-    """The JSON report: setup, per-bot figures (aggregated by level name), game records."""
-    names = list(dict.fromkeys(settings.lineup))
-    totals: dict[str, dict[str, Any]] = {
-        name: {
-            "games": 0,
-            "wins": 0.0,
-            "score": 0,
-            "parts": {},
-            "seats": [0] * settings.players,
-            "by_deal": {},
-        }
-        for name in names
-    }
-    for record in records:
-        share = 1.0 / len(record["winners"])
-        for seat, name in enumerate(record["seats"]):
-            total = totals[name]
-            total["games"] += 1
-            total["seats"][seat] += 1
-            won = share if seat in record["winners"] else 0.0
-            total["wins"] += won
-            total["by_deal"].setdefault(record["deal"], []).append(won)
-            total["score"] += record["scores"][seat]
-            for category, points in record["breakdown"][seat].items():
-                total["parts"][category] = total["parts"].get(category, 0) + points
-    bots = {}
-    for name, total in totals.items():
-        n = total["games"]
-        bots[name] = {
-            "games": n,
-            "wins": total["wins"],
-            "win_rate": total["wins"] / n,
-            "ci95": list(wilson_interval(min(total["wins"], n), n)),
-            "mean_score": total["score"] / n,
-            "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
-            "seat_games": total["seats"],
-            "idle_seats": sum(r["seats"][i] == name for r in records for i in r["idle_seats"]),
-        }
-        if settings.duplicate and settings.games > settings.players:
-            # The games of a deal are paired: their mean takes the deal's luck out.
-            deals = total["by_deal"].values()
-            bots[name]["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
-    rounds = [r["rounds"] for r in records]
-    return {
-        "game": settings.game,
-        "players": settings.players,
-        "lineup": list(settings.lineup),
-        "games": settings.games,
-        "seed": settings.seed,
-        "budget": {
-            "seconds_per_move": settings.seconds,
-            "iterations_per_move": settings.iterations,
-            "seconds_per_turn": settings.turn_seconds,
-        },
-        "max_rounds": settings.max_rounds,
-        "jobs": settings.jobs,
-        "duplicate": settings.duplicate,
-        "bots": bots,
-        "mean_actions": sum(r["actions"] for r in records) / len(records),
-        "mean_rounds": None if None in rounds else sum(rounds) / len(rounds),
-        "capped": sum(1 for r in records if r["capped"]),
-        "records": records,
-    }
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         settings = settings_from(args)
@@ -390,6 +325,8 @@ def run(args: argparse.Namespace) -> int:
         if args.plot is not None:
             plot(summary, args.plot)
             written.append(f"chart written to {args.plot}")
+        if args.strength is not None:
+            written.append(record_strength(summary, args.strength))
     except OSError as error:
         print(f"navcomp tournament: cannot write results: {error}", file=sys.stderr)
         return 1

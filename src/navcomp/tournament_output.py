@@ -1,12 +1,17 @@
-"""How a tournament shows itself: a progress bar, the text report and the chart."""
+"""How a tournament shows itself: a progress bar, the JSON summary, the text report and
+the chart."""
 
 from __future__ import annotations
 
 import time
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from navcomp.bots.idle import IDLE_TURNS
 from navcomp.bots.levels import HARD_TURN_SECONDS
+from navcomp.stats import mean_interval, wilson_interval
+
+if TYPE_CHECKING:
+    from navcomp.tournament import Settings
 
 
 class Progress:
@@ -52,6 +57,72 @@ SEARCHING = ("hard", "hard-1s", "cheat", "ismcts", "ismcts-cheat")
 def _turn(budget: dict[str, Any]) -> str:
     seconds = budget.get("seconds_per_turn")
     return f"{HARD_TURN_SECONDS if seconds is None else seconds:g} s"
+
+
+def summarize(settings: Settings, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON report: setup, per-bot figures (aggregated by level name), game records."""
+    names = list(dict.fromkeys(settings.lineup))
+    totals: dict[str, dict[str, Any]] = {
+        name: {
+            "games": 0,
+            "wins": 0.0,
+            "score": 0,
+            "parts": {},
+            "seats": [0] * settings.players,
+            "by_deal": {},
+        }
+        for name in names
+    }
+    for record in records:
+        share = 1.0 / len(record["winners"])
+        for seat, name in enumerate(record["seats"]):
+            total = totals[name]
+            total["games"] += 1
+            total["seats"][seat] += 1
+            won = share if seat in record["winners"] else 0.0
+            total["wins"] += won
+            total["by_deal"].setdefault(record["deal"], []).append(won)
+            total["score"] += record["scores"][seat]
+            for category, points in record["breakdown"][seat].items():
+                total["parts"][category] = total["parts"].get(category, 0) + points
+    bots = {}
+    for name, total in totals.items():
+        n = total["games"]
+        bots[name] = {
+            "games": n,
+            "wins": total["wins"],
+            "win_rate": total["wins"] / n,
+            "ci95": list(wilson_interval(min(total["wins"], n), n)),
+            "mean_score": total["score"] / n,
+            "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
+            "seat_games": total["seats"],
+            "idle_seats": sum(r["seats"][i] == name for r in records for i in r["idle_seats"]),
+        }
+        if settings.duplicate and settings.games > settings.players:
+            # The games of a deal are paired: their mean takes the deal's luck out.
+            deals = total["by_deal"].values()
+            bots[name]["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
+    rounds = [r["rounds"] for r in records]
+    return {
+        "game": settings.game,
+        "players": settings.players,
+        "lineup": list(settings.lineup),
+        "games": settings.games,
+        "seed": settings.seed,
+        "budget": {
+            "seconds_per_move": settings.seconds,
+            "iterations_per_move": settings.iterations,
+            "seconds_per_turn": settings.turn_seconds,
+        },
+        "max_rounds": settings.max_rounds,
+        "jobs": settings.jobs,
+        "duplicate": settings.duplicate,
+        "bots": bots,
+        "mean_actions": sum(r["actions"] for r in records) / len(records),
+        "mean_rounds": None if None in rounds else sum(rounds) / len(rounds),
+        "capped": sum(1 for r in records if r["capped"]),
+        "records": records,
+    }
 
 
 def report(summary: dict[str, Any]) -> str:

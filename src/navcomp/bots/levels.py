@@ -61,6 +61,9 @@ PLAYER_LEVELS = ("easy", "medium", "hard")
 """The levels offered to players (the cheating reference is not)."""
 
 
+SEARCHING = frozenset({"hard", "hard-1s", "cheat", "ismcts", "ismcts-cheat"})
+"""The levels that search, and so have a budget."""
+
 TURN_BUDGET = frozenset({"hard"})
 """The levels whose ``seconds`` is a budget per turn."""
 
