@@ -9,6 +9,7 @@ from fastapi import APIRouter, status
 from pydantic import Field
 
 from navcomp.bots.levels import levels_for
+from navcomp.bots.strength import strength_for
 from navcomp.core.registry import game_names, get_game
 from navcomp.server import error_codes, lobby, scores
 from navcomp.server.context import Server
@@ -95,6 +96,7 @@ async def games() -> list[dict[str, Any]]:
                 "max_players": info.max_players,
                 "options": dict(info.options),
                 "bot_levels": list(levels_for(game)),
+                "bot_strength": strength_for(name, levels_for(game)),
             }
         )
     return out

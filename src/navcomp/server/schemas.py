@@ -106,6 +106,8 @@ class GameInfo(Answer):
     max_players: int
     options: dict[str, Any]
     bot_levels: list[str]
+    bot_strength: dict[str, list[dict[str, Any]]]
+    """Per level offered, its measured match-ups (the tournaments' strength file)."""
 
 
 class SoloScore(Answer):

@@ -1,6 +1,7 @@
 // The lobby: sign in, my games, open tables, a new table of any game the server hosts, and
 // the solo high scores of a game that can be played alone.
 import { get, post } from "./api.js";
+import { levelNotes } from "./bots.js";
 import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
@@ -173,6 +174,7 @@ function newTableForm(games, onGame) {
     games.map((g) => h("option", { value: g.name, selected: g === game }, g.title)));
   const seats = h("select", { id: "new-seats", name: "seats" });
   const seatList = h("div", { class: "seat-choices" });
+  const notes = h("div", { id: "level-notes" });
   const options = h("div", { id: "new-options" });
   const drawSeats = () => replace(seatList, seatChoices(game, Number(seats.value)));
   const drawGame = () => {
@@ -181,6 +183,7 @@ function newTableForm(games, onGame) {
     for (let k = game.min_players; k <= game.max_players; k += 1) counts.push(k);
     replace(seats, counts.map((k) => h("option", { value: k, selected: k === n }, k === 1 ? t("solo_seats") : String(k))));
     drawSeats();
+    replace(notes, levelNotes(game));
     replace(options, Object.entries(game.options).map(([name, value]) => optionControl(game, name, value)));
     onGame(game);
   };
@@ -204,6 +207,7 @@ function newTableForm(games, onGame) {
     field(t("game"), gameSelect),
     field(t("players"), seats),
     seatList,
+    notes,
     options,
     h("button", { type: "submit", id: "create-table" }, t("create_table")),
     message,

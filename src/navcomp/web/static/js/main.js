@@ -1,7 +1,8 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
-// #/tutorial/NAME), the language.
+// #/tutorial/NAME, #/bots), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
 import { get, post } from "./api.js";
+import { renderBots } from "./bots.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderLobby, renderSignIn } from "./lobby.js";
@@ -73,6 +74,11 @@ function route() {
   if (tutorialOf) {
     closeTable();
     renderTutorial(root, tutorialOf[1]);
+    return;
+  }
+  if (location.hash === "#/bots") {
+    closeTable();
+    renderBots(root);
     return;
   }
   const match = location.hash.match(/^#\/table\/(\d+)/);
