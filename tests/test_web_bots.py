@@ -27,8 +27,11 @@ def test_the_games_list_carries_the_strength_file(sqlite_url: str) -> None:
                         and (e["rival"], e["budget"]) == (matchup["rival"], matchup["budget"])
                     )  # fmt: skip
                     assert matchup["win_rate"] == entry["wins"] / entry["games"]
-    medium = strength_for("space-mission", ("medium",))["medium"]
+    medium = strength_for("space-mission", ("easy", "medium"))["medium"]
     assert medium and medium[0]["rival"] == "easy" and medium[0]["win_rate"] >= 0.95
+    assert strength_for("space-mission", ("medium",)) == {"medium": []}  # rivals offered only
+    hard = strength_for("space-mission", ("hard", "hard-1s"))["hard"]
+    assert [m["rival"] for m in hard] == ["hard-1s"]
 
 
 def test_the_new_table_form_and_the_bots_page_tell_each_level(

@@ -75,11 +75,12 @@ def _shipped() -> dict[str, Any]:
 
 
 def strength_for(game: str, levels: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
-    """For each of ``levels``, its measured match-ups in ``game`` (most games first):
-    rival, players, games, win rate and its 95% interval, budget."""
+    """For each of ``levels``, its measured match-ups in ``game`` against another of
+    them (most games first): rival, players, games, win rate and its 95% interval,
+    budget."""
     found: dict[str, list[dict[str, Any]]] = {level: [] for level in levels}
     for entry in _shipped().get(game, []):
-        if entry["level"] in found:
+        if entry["level"] in found and entry["rival"] in found:
             shown = ("rival", "players", "games", "win_rate", "ci95", "budget")
             found[entry["level"]].append({k: entry[k] for k in shown})
     for matchups in found.values():
