@@ -7,7 +7,7 @@ import time
 from typing import TYPE_CHECKING, Any, TextIO
 
 from navcomp.bots.idle import IDLE_TURNS
-from navcomp.bots.levels import HARD_TURN_SECONDS
+from navcomp.bots.strength import budget_text
 from navcomp.stats import mean_interval, wilson_interval
 
 if TYPE_CHECKING:
@@ -50,15 +50,6 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-SEARCHING = ("hard", "hard-1s", "cheat", "ismcts", "ismcts-cheat")
-"""The levels that search, and so have a budget."""
-
-
-def _turn(budget: dict[str, Any]) -> str:
-    seconds = budget.get("seconds_per_turn")
-    return f"{HARD_TURN_SECONDS if seconds is None else seconds:g} s"
-
-
 def summarize(settings: Settings, records: list[dict[str, Any]]) -> dict[str, Any]:
     """The JSON report: setup, per-bot figures (aggregated by level name), game records."""
     names = list(dict.fromkeys(settings.lineup))
@@ -85,23 +76,8 @@ def summarize(settings: Settings, records: list[dict[str, Any]]) -> dict[str, An
             total["score"] += record["scores"][seat]
             for category, points in record["breakdown"][seat].items():
                 total["parts"][category] = total["parts"].get(category, 0) + points
-    bots = {}
-    for name, total in totals.items():
-        n = total["games"]
-        bots[name] = {
-            "games": n,
-            "wins": total["wins"],
-            "win_rate": total["wins"] / n,
-            "ci95": list(wilson_interval(min(total["wins"], n), n)),
-            "mean_score": total["score"] / n,
-            "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
-            "seat_games": total["seats"],
-            "idle_seats": sum(r["seats"][i] == name for r in records for i in r["idle_seats"]),
-        }
-        if settings.duplicate and settings.games > settings.players:
-            # The games of a deal are paired: their mean takes the deal's luck out.
-            deals = total["by_deal"].values()
-            bots[name]["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
+    paired = settings.duplicate and settings.games > settings.players
+    bots = {name: _figures(name, total, records, paired) for name, total in totals.items()}
     rounds = [r["rounds"] for r in records]
     return {
         "game": settings.game,
@@ -125,23 +101,38 @@ def summarize(settings: Settings, records: list[dict[str, Any]]) -> dict[str, An
     }
 
 
+def _figures(
+    name: str, total: dict[str, Any], records: list[dict[str, Any]], paired: bool
+) -> dict[str, Any]:
+    """One bot's figures from its ``total`` over the games; ``paired``: a duplicate run,
+    whose games of a deal are paired (their mean takes the deal's luck out)."""
+    n = total["games"]
+    figures = {
+        "games": n,
+        "wins": total["wins"],
+        "win_rate": total["wins"] / n,
+        "ci95": list(wilson_interval(min(total["wins"], n), n)),
+        "mean_score": total["score"] / n,
+        "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
+        "seat_games": total["seats"],
+        "idle_seats": sum(r["seats"][i] == name for r in records for i in r["idle_seats"]),
+    }
+    if paired:
+        deals = total["by_deal"].values()
+        figures["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
+    return figures
+
+
 def report(summary: dict[str, Any]) -> str:
     """The summary as text for people."""
     s = summary
-    budget = s["budget"]
-    searching = (
-        f"{budget['iterations_per_move']} iterations a move"
-        if budget["iterations_per_move"] is not None
-        else f"{budget['seconds_per_move']:g} s a move"
-        + ("" if "hard" not in s["lineup"] else f", hard {_turn(budget)} a turn")
-    )
-    searches = any(name in SEARCHING for name in s["lineup"])
+    searching = budget_text(s["budget"], list(s["bots"]))
     col = max(8, *(len(name) + 2 for name in s["bots"]))  # the bot column: names line up
     lines = [
         f"{s['game']}: {s['games']} games, {s['players']} players, seed {s['seed']}; "
         f"seats {', '.join(s['lineup'])} rotating"
         + ("; each deal played in every rotation" if s["duplicate"] else "")
-        + (f"; searching bots {searching}" if searches else ""),
+        + (f"; searching bots {searching}" if searching else ""),
         f"win rate per seat-game (shared wins count 1/k); an even share is {1 / s['players']:.1%}",
         "",
         f"{'bot':<{col}}{'games':>7}{'wins':>9}{'win rate':>10}  {'95% CI':<17}{'mean score':>10}",

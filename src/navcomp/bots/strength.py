@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from navcomp.bots.levels import HARD_TURN_SECONDS, SEARCHING, TURN_BUDGET
 from navcomp.stats import wilson_interval
 
 STRENGTH_FILE = Path(__file__).with_name("strength.json")
@@ -21,8 +22,6 @@ STRENGTH_FILE = Path(__file__).with_name("strength.json")
 
 def budget_text(budget: dict[str, Any], levels: list[str]) -> str:
     """The searching levels' budgets in a run, in words ("" when none searches)."""
-    from navcomp.bots.levels import HARD_TURN_SECONDS, SEARCHING, TURN_BUDGET
-
     if budget["iterations_per_move"] is not None:
         per_move = f"{budget['iterations_per_move']} playouts a move"
     else:
