@@ -197,8 +197,8 @@ class SpaceMissionHeuristic(Heuristic):
 
 _POINT_KINDS: Final = tuple(range(SPACE))
 TURN_SHARES: Final = {MAIN: 0.4, PICK: 0.15, TOPUP: 0.1}
-"""Shares of a per-turn budget by phase: two actions and two picks take 1.1 of it, which
-the unused time of the decisions that stop early, or search nothing, pays for."""
+"""Shares of a per-turn budget by phase.  Two actions and two picks ask a little more
+than the whole: the decisions that stop early, or search nothing, leave time for it."""
 
 
 def _best_pick(s: SpaceMissionState) -> int:
