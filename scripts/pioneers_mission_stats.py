@@ -23,6 +23,8 @@ from collections import Counter
 from typing import Any
 
 from navcomp.bots import make_bot
+from navcomp.bots.stats import wilson_interval
+from navcomp.commands.tournament import game_setup, seating
 from navcomp.core.protocol import play
 from navcomp.games import SPACE_PIONEERS
 from navcomp.games.space_pioneers.missions import (
@@ -36,8 +38,6 @@ from navcomp.games.space_pioneers.missions import (
 )
 from navcomp.games.space_pioneers.scoring import tasks_met
 from navcomp.games.space_pioneers.state import SpacePioneersState
-from navcomp.commands.stats import wilson_interval
-from navcomp.commands.tournament import game_setup, seating
 
 NEVER = 0.02
 ALWAYS = 0.98

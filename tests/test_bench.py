@@ -25,9 +25,28 @@ def test_bench_engine_prints_a_table(capsys: pytest.CaptureFixture[str]) -> None
 
 
 def test_bench_bots_prints_iterations(capsys: pytest.CaptureFixture[str]) -> None:
-    args = ["bench", "bots", "--seconds", "0.05", "--positions", "2", "--json"]
+    args = ["bench", "bots", "--seconds", "0.05", "--positions", "2", "--turns", "0", "--json"]
     assert main(args) == 0
-    assert json.loads(capsys.readouterr().out)["iterations_per_s"] > 0
+    figures = json.loads(capsys.readouterr().out)
+    assert figures["iterations_per_s"] > 0 and figures["times"] == {}
+
+
+def test_bench_bots_times_each_level_per_turn_and_per_decision(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["bench", "bots", "--seconds", "0.05", "--positions", "1", "--levels", "medium,hard",
+            "--turns", "2"]  # fmt: skip
+    assert main([*args, "--json"]) == 0
+    times = json.loads(capsys.readouterr().out)["times"]
+    assert set(times) == {"medium", "hard"}
+    for timed in times.values():
+        assert timed["turns"] == 2 and timed["decisions_per_turn"] >= 1
+        assert 0 <= timed["turn_p50_s"] <= timed["turn_p95_s"] <= timed["turn_max_s"]
+        assert 0 <= timed["decision_p50_s"] <= timed["decision_p95_s"] <= timed["turn_max_s"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert "hard in seat 0 against medium, 2 turns" in out and "per turn, p95" in out
+    assert main(["bench", "bots", "--levels", "genius"]) == 2
 
 
 def test_bench_server_plays_and_prints_the_documented_json(

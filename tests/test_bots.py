@@ -196,7 +196,15 @@ def test_hard_is_rollout_and_cheat_is_the_same_algorithm_on_the_truth() -> None:
     hard, cheat = make_bot("hard", 0.3), make_bot("cheat", 0.3)
     assert type(hard) is RolloutBot and type(cheat) is CheatingRollout
     assert isinstance(cheat, RolloutBot) and cheat.cheats and not hard.cheats
-    assert (hard.seconds, hard.horizon, hard.candidates) == (0.3, cheat.horizon, cheat.candidates)
+    assert (hard.turn_seconds, hard.horizon, hard.candidates) == (
+        0.3,
+        cheat.horizon,
+        cheat.candidates,
+    )
+    assert hard.seconds is None and hard.early_stop
+    old = make_bot("hard-1s")
+    assert isinstance(old, RolloutBot) and (old.seconds, old.turn_seconds) == (1.0, None)
+    assert not old.early_stop and cheat.seconds == 0.3
     assert type(make_bot("ismcts")) is ISMCTS and type(make_bot("ismcts-cheat")) is PerfectInfoMCTS
 
 
@@ -265,3 +273,63 @@ def test_rollout_respects_a_time_budget_and_counts_playouts() -> None:
 def test_players_are_never_offered_the_cheat() -> None:
     assert "cheat" not in PLAYER_LEVELS
     assert set(PLAYER_LEVELS) == {"easy", "medium", "hard"}
+
+
+def test_the_race_stops_early_once_settled() -> None:
+    """Pocock's boundary: a candidate far above the base player's move wins at once, one
+    within the noise keeps the race going, and when no rival can reach the margin the
+    base player's move is settled."""
+    from navcomp.bots.rollout import _Arm, _settled
+
+    def arm(action: int, values: list[float]) -> _Arm:
+        made = _Arm(action)
+        for r, value in enumerate(values):
+            made.values[r] = value
+            made.total += value
+            made.n += 1
+        return made
+
+    hint = arm(0, [0.5, 0.4, 0.6, 0.5, 0.45, 0.55, 0.5, 0.5])
+    better = arm(1, [v + 0.3 + 0.01 * (r % 3) for r, v in enumerate(hint.values.values())])
+    close = arm(2, [v + (0.2 if r % 2 else -0.1) for r, v in enumerate(hint.values.values())])
+    worse = arm(3, [v - 0.3 - 0.01 * (r % 3) for r, v in enumerate(hint.values.values())])
+    assert _settled([hint, better, close], hint, margin=0.06) is better
+    assert _settled([hint, close], hint, margin=0.06) is None
+    assert _settled([hint, worse], hint, margin=0.06) is hint
+
+
+def test_rollout_with_early_stop_spends_less_when_nothing_can_beat_its_base() -> None:
+    heuristic: Any = GAME.heuristic
+    state = next(s for s in _positions(2, seed=3, every=7) if len(s.legal_actions()) > 3)
+    bot = RolloutBot(seconds=None, iterations=240, horizon=4, margin=1e9, early_stop=True)
+    choice = bot.choose(state, random.Random(1))
+    assert choice == heuristic.search_base.choose(state, random.Random(1))
+    assert 0 < bot.last_iterations < 240
+
+
+def test_hard_thinks_per_turn_and_not_at_forced_steps() -> None:
+    """A decision takes its phase's share of the turn's budget plus what earlier
+    decisions of the turn left; a new turn starts afresh; a confirm costs nothing."""
+    from navcomp.games.space_mission.heuristic import TURN_SHARES
+    from navcomp.games.space_mission.rules import CONFIRM_TURN, MAIN, PICK
+
+    heuristic: Any = GAME.heuristic.search_base  # type: ignore[union-attr]
+    bot = RolloutBot(seconds=None, turn_seconds=1.5, early_stop=True)
+    state = GAME.new_initial_state(2, 11)
+    assert state.phase == MAIN and heuristic.starts_turn(state)
+    seconds, share = bot._seconds(state, state.cur, heuristic)
+    assert seconds == share == pytest.approx(1.5 * TURN_SHARES[MAIN])
+    bot._turn_left, bot._unused = 1.5 - 0.2, share - 0.2  # the first decision took 0.2 s
+    state.phase = PICK
+    seconds, share = bot._seconds(state, state.cur, heuristic)
+    assert share == pytest.approx(1.5 * TURN_SHARES[PICK])
+    assert seconds == pytest.approx(share + 1.5 * TURN_SHARES[MAIN] - 0.2)
+    bot._turn_left = 0.1
+    assert bot._seconds(state, state.cur, heuristic)[0] == pytest.approx(0.1)
+    state.phase = MAIN
+    state.done = 0  # the next turn
+    assert bot._seconds(state, state.cur, heuristic)[0] == pytest.approx(0.6)
+    while state.phase != CONFIRM_TURN:
+        state.apply_action(heuristic.choose(state, random.Random(0)))
+    bot.choose(state, random.Random(0))
+    assert bot.last_iterations == 0

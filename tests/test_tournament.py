@@ -15,9 +15,9 @@ import pytest
 from navcomp.bots import LEVELS
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
 from navcomp.bots.rollout import CheatingRollout, RolloutBot
+from navcomp.bots.stats import mean_interval, wilson_interval
 from navcomp.commands import tournament
 from navcomp.commands.cli import main
-from navcomp.commands.stats import mean_interval, wilson_interval
 from navcomp.commands.tournament import Settings, game_setup, seat_bot, seating
 from navcomp.core import GameState
 
@@ -194,7 +194,11 @@ def test_json_keys_and_totals(tmp_path: Path, capsys: pytest.CaptureFixture[str]
     )
     for key in ("game", "players", "games", "seed", "budget", "jobs", "max_rounds", "lineup"):
         assert key in data
-    assert data["budget"] == {"seconds_per_move": 1.0, "iterations_per_move": None}
+    assert data["budget"] == {
+        "seconds_per_move": 1.0,
+        "iterations_per_move": None,
+        "seconds_per_turn": None,
+    }
     assert set(data["bots"]) == {"medium", "easy"}
     for figures in data["bots"].values():
         assert set(figures) >= {"wins", "games", "win_rate", "ci95", "mean_score"}
@@ -343,3 +347,88 @@ def test_any_game_even_a_solitaire(
     assert "no heuristic player for the medium bot" in expect_usage_error(
         capsys, ["--game", "count-to-three", "--players", "2", "--bots", "medium,easy"]
     )
+
+
+class Idler:
+    """Takes an empty Top up every turn: the medium player's old stall, on purpose."""
+
+    name = "idler"
+
+    def choose(self, state: GameState, rng: random.Random) -> int:
+        legal = state.legal_actions()
+        draw = state.game.action_from_text("draw")
+        return draw if draw in legal else legal[0]
+
+
+def test_idle_seats_are_counted_and_reported(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(LEVELS, "idler", lambda seconds: Idler())
+    data = run_json(tmp_path, "--bots", "idler,medium", "--games", "2", "--jobs", "1",
+                    "--max-rounds", "8")  # fmt: skip
+    assert data["bots"]["idler"]["idle_seats"] == 2
+    assert data["bots"]["medium"]["idle_seats"] == 0
+    for record in data["records"]:
+        assert record["idle_seats"] == [record["seats"].index("idler")]
+    out = capsys.readouterr().out
+    assert "idle seats (no progress for 3 turns in a row" in out
+    assert "idler 2 of 2, medium 0 of 2" in out
+
+
+def _passing_turns(turns: int) -> list[int]:
+    """The idle seats of a Space Pioneers solo game whose seat passes ``turns`` turns."""
+    from navcomp.bots.idle import IdleWatch
+    from navcomp.games import get_game
+
+    game = get_game("space-pioneers")
+    state = game.new_initial_state(1, 5, {})
+    watch = IdleWatch(1)
+    done = game.action_from_text("done")
+    for _ in range(turns):
+        while True:
+            legal = state.legal_actions()
+            words = [a for a in legal if game.action_to_text(a) in ("draw", "pass", "done")]
+            action = words[0] if words else legal[0]
+            watch.see(state, action)
+            state.apply_action(action)
+            if action == done:
+                break
+    return watch.finish()
+
+
+def test_idle_watch_tells_turns_apart_solo() -> None:
+    """One seat passing with a placement at hand: its turns are told apart by the game
+    (each starts at the draw), so it is idle after three of them, not two."""
+    assert _passing_turns(2) == []
+    assert _passing_turns(3) == [0]
+
+
+def test_strength_file_pools_the_runs_of_a_matchup(tmp_path: Path) -> None:
+    strength = tmp_path / "strength.json"
+    for seed in ("1", "2"):
+        args = ["tournament", "--bots", "medium,easy", "--games", "4", "--jobs", "1",
+                "--seed", seed, "--strength", str(strength)]  # fmt: skip
+        assert main(args) == 0
+    data = json.loads(strength.read_text())
+    medium, easy = data["space-mission"]
+    assert (medium["level"], medium["rival"], easy["level"], easy["rival"]) == (
+        "medium",
+        "easy",
+        "easy",
+        "medium",
+    )
+    assert medium["games"] == easy["games"] == 8 and medium["budget"] == ""
+    assert medium["wins"] + easy["wins"] == pytest.approx(8)
+    assert medium["win_rate"] == pytest.approx(medium["wins"] / 8)
+    assert [run["seed"] for run in medium["runs"]] == [1, 2]
+    lo, hi = medium["ci95"]
+    assert lo <= medium["win_rate"] <= hi
+    args = ["tournament", "--bots", "hard,hard-1s", "--games", "2", "--jobs", "1",
+            "--iterations-per-move", "2", "--strength", str(strength)]  # fmt: skip
+    assert main(args) == 0
+    hard = next(
+        m for m in json.loads(strength.read_text())["space-mission"] if m["level"] == "hard"
+    )
+    assert hard["budget"] == "hard 2 playouts a move, hard-1s 2 playouts a move"
+    assert main([args[0], "--bots", "medium", *args[3:]]) == 0  # one level: no match-up
+    assert len(json.loads(strength.read_text())["space-mission"]) == 4

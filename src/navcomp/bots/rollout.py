@@ -40,6 +40,15 @@ docs/bots.md).  A game whose playouts to the end cost too much names a horizon i
 DEFAULT_MARGIN = 0.02
 """For a game whose heuristic names no ``rollout_margin``."""
 DEFAULT_Z = 1.5
+LOOKS = 4
+"""Looks at the race, at each quarter of a decision's budget: the worse half of the
+candidates goes at the second; with ``early_stop``, the race may end at any of the
+first three."""
+POCOCK = 2.361
+"""Pocock's boundary for four equally spaced looks at a two-sided 5% level (Pocock
+1977): a group sequential test, so stopping at any look keeps the error rate."""
+MIN_ROUNDS = 8
+"""Rounds of playouts before a look may stop the race."""
 LEAD_SCALE = 8.0
 """Points of final lead that make a clearly better finish (a logistic's scale)."""
 
@@ -66,7 +75,13 @@ class RolloutBot:
     choice only if its mean value, paired over the same worlds, is higher by more than
     ``margin`` (None: the game's ``heuristic.rollout_margin``, else ``DEFAULT_MARGIN``)
     and by more than ``z`` standard errors.  ``search_base``: build on the
-    heuristic's ``search_base`` (a stronger player than ``choose``) where it has one."""
+    heuristic's ``search_base`` (a stronger player than ``choose``) where it has one.
+
+    ``turn_seconds``: a budget per turn instead of per decision.  Each decision takes
+    the game's share of it (``heuristic.turn_share``) plus what earlier decisions of the
+    turn left unused, never more than the turn has left.  ``early_stop``: end a race
+    at a look where a group sequential test (:data:`POCOCK`) says one candidate beats
+    the base player's move by the margin, or none can."""
 
     name = "rollout"
     cheats = False
@@ -80,8 +95,12 @@ class RolloutBot:
         margin: float | None = None,
         z: float = DEFAULT_Z,
         search_base: bool = True,
+        turn_seconds: float | None = None,
+        early_stop: bool = False,
     ) -> None:
-        check_budget(seconds, iterations)
+        if turn_seconds is not None and not turn_seconds > 0:
+            raise ValueError("turn_seconds must be positive")
+        check_budget(seconds if turn_seconds is None else turn_seconds, iterations)
         if candidates < 1 or (horizon is not None and horizon < 0):
             raise ValueError("candidates must be at least 1 and horizon at least 0")
         self.seconds = seconds
@@ -91,7 +110,12 @@ class RolloutBot:
         self.margin = margin
         self.z = z
         self.search_base = search_base
+        self.turn_seconds = turn_seconds
+        self.early_stop = early_stop
         self.last_iterations = 0
+        self._mover: int | None = None
+        self._turn_left = 0.0  # of the turn's budget
+        self._unused = 0.0  # what earlier decisions of the turn left of their shares
 
     def _worlds(self, state: GameState, player: int) -> Determinizer | TrueState:
         return state.determinizer(player)
@@ -122,27 +146,43 @@ class RolloutBot:
         found = self._candidates(state, legal, heuristic, rng)
         if len(found) == 1:
             return found[0]
-        arms = [_Arm(a) for a in found]
-        hint = arms[0]
-        self._race(state, player, arms, heuristic, rng)
-        best = max(arms, key=lambda arm: arm.mean())
         margin = self.margin
         if margin is None:
             margin = heuristic.rollout_margin
         if margin is None:
             margin = DEFAULT_MARGIN
+        arms = [_Arm(a) for a in found]
+        hint = arms[0]
+        seconds, share = self._seconds(state, player, heuristic)
+        start = time.perf_counter()
+        settled = self._race(state, player, arms, heuristic, rng, seconds, margin)
+        if self.turn_seconds is not None:
+            spent = time.perf_counter() - start
+            self._turn_left -= spent
+            self._unused = max(0.0, self._unused + share - spent)
+        if settled is not None:
+            return settled.action
+        best = max(arms, key=lambda arm: arm.mean())
         if best is hint or not self._clearly_better(best, hint, margin):
             return hint.action
         return best.action
 
+    def _seconds(
+        self, state: GameState, player: int, heuristic: Heuristic
+    ) -> tuple[float | None, float]:
+        """This decision's time budget, and its share of the turn's."""
+        if self.turn_seconds is None:
+            return self.seconds, 0.0
+        if player != self._mover or heuristic.starts_turn(state):
+            self._mover = player
+            self._turn_left = self.turn_seconds
+            self._unused = 0.0
+        share = self.turn_seconds * heuristic.turn_share(state)
+        return max(1e-3, min(self._turn_left, share + self._unused)), share
+
     def _clearly_better(self, best: _Arm, hint: _Arm, margin: float) -> bool:
-        diffs = [v - hint.values[r] for r, v in best.values.items() if r in hint.values]
-        n = len(diffs)
-        if n < 2:
-            return False
-        mean = sum(diffs) / n
-        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > margin and mean > self.z * math.sqrt(var / n)
+        mean, error = _paired(best, hint)
+        return mean > margin and mean > self.z * error
 
     def _race(
         self,
@@ -151,18 +191,22 @@ class RolloutBot:
         arms: list[_Arm],
         heuristic: Heuristic,
         rng: random.Random,
-    ) -> None:
+        seconds: float | None,
+        margin: float,
+    ) -> _Arm | None:
+        """Playouts of every candidate in the same worlds, looked at :data:`LOOKS`
+        times; the candidate a look settles on, if one does (``early_stop``)."""
         worlds = self._worlds(state, player)
         active = list(arms)
         hint = arms[0]
-        phases = max(1, math.ceil(math.log2(len(arms))))
         start = time.perf_counter()
-        done = 0
-        rounds = 0
-        for phase in range(phases):
-            deadline = None if self.seconds is None else start + self.seconds * (phase + 1) / phases
-            quota = None if self.iterations is None else self.iterations * (phase + 1) // phases
-            while True:
+        done = rounds = 0
+        last_round = 0.0
+        for look in range(1, LOOKS + 1):
+            deadline = None if seconds is None else start + seconds * look / LOOKS
+            quota = None if self.iterations is None else self.iterations * look // LOOKS
+            # after the first round, one more only if it fits the look's budget
+            while not rounds or _fits(deadline, last_round, quota, done + len(active)):
                 began = time.perf_counter()
                 world = worlds.sample(rng)
                 seed = rng.getrandbits(32)
@@ -173,21 +217,21 @@ class RolloutBot:
                     arm.n += 1
                     done += 1
                 rounds += 1
-                if quota is not None and done + len(active) > quota:
-                    break
-                # stop when another round like this one would end past the deadline
-                now = time.perf_counter()
-                if deadline is not None and 2 * now - began >= deadline:
-                    break
-            if phase < phases - 1:
-                keep = max(1, (len(active) + 1) // 2)
+                last_round = time.perf_counter() - began
+            self.last_iterations = done
+            if look == LOOKS:
+                return None
+            if self.early_stop and rounds >= MIN_ROUNDS:
+                settled = _settled(active, hint, margin)
+                if settled is not None:
+                    return settled
+            if look == LOOKS // 2 and len(active) > 2:  # the worse half goes
+                keep = (len(active) + 1) // 2
                 ordered = sorted(active, key=lambda arm: -arm.mean())
                 active = ordered[:keep]
                 if hint not in active:  # the heuristic's choice stays, in the last place
-                    active = [*ordered[: keep - 1], hint] if keep > 1 else [ordered[0], hint]
-                if len(active) == 1:
-                    break
-        self.last_iterations = done
+                    active = [*ordered[: keep - 1], hint]
+        return None
 
     def _playout(
         self, world: GameState, action: int, player: int, heuristic: Heuristic, seed: int
@@ -212,6 +256,44 @@ class RolloutBot:
             world.apply_action(choose(world, rng))
             steps += 1
         return _value(world, player, heuristic)
+
+
+def _fits(deadline: float | None, last_round: float, quota: int | None, total: int) -> bool:
+    """Whether a round like the last one ends by ``deadline`` and stays within ``quota``
+    playouts (``total``: the playouts done after it)."""
+    if quota is not None and total > quota:
+        return False
+    return deadline is None or time.perf_counter() + last_round < deadline
+
+
+def _paired(arm: _Arm, hint: _Arm) -> tuple[float, float]:
+    """The mean of ``arm``'s value less ``hint``'s over the rounds both played, and its
+    standard error (infinite below two rounds)."""
+    diffs = [v - hint.values[r] for r, v in arm.values.items() if r in hint.values]
+    n = len(diffs)
+    if n < 2:
+        return 0.0, math.inf
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return mean, math.sqrt(var / n)
+
+
+def _settled(active: list[_Arm], hint: _Arm, margin: float) -> _Arm | None:
+    """The candidate the race can stop on: the best of those that beat ``hint`` by more
+    than ``margin`` beyond Pocock's boundary, else ``hint`` if every other candidate
+    falls short of it by as much; else None (play on)."""
+    winners, open_ = [], False
+    for arm in active:
+        if arm is hint:
+            continue
+        mean, error = _paired(arm, hint)
+        if mean - margin > POCOCK * error:
+            winners.append(arm)
+        elif mean - margin >= -POCOCK * error:
+            open_ = True
+    if winners:
+        return max(winners, key=lambda arm: arm.mean())
+    return None if open_ else hint
 
 
 def _value(world: GameState, player: int, heuristic: Heuristic) -> float:

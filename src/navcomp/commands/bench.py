@@ -5,6 +5,9 @@ simulation does: at every step list all legal actions and apply one chosen
 uniformly.  It then times clones and determinizations of positions sampled
 from those playouts: ``state.determinize(p, rng)`` from scratch, and worlds
 drawn from a kept ``state.determinizer(p)``, which is how search uses it.
+
+``bench bots`` times IS-MCTS iterations, then how long each level in ``--levels`` keeps
+the table waiting: its seconds per turn and per decision against medium players.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ import sys
 import time
 from typing import Any
 
+from navcomp.bots.levels import LEVELS
+from navcomp.bots.timing import bot_times
 from navcomp.core.protocol import Game, GameState
 from navcomp.games import game_names, get_game
 
@@ -37,6 +42,10 @@ def add_parser(commands: Any) -> None:
     bots.add_argument("--positions", type=int, default=12, help="positions searched")
     bots.add_argument("--seed", type=int, default=0)
     bots.add_argument("--json", action="store_true", help="print one JSON object")
+    bots.add_argument(
+        "--levels", default="hard,hard-1s", help="levels timed per turn (default hard,hard-1s)"
+    )
+    bots.add_argument("--turns", type=int, default=6, help="turns timed per level (0: none)")
     bots.set_defaults(run=run_bots)
     server = targets.add_parser(
         "server", help="scripted players on many tables over HTTP and WebSocket"
@@ -183,6 +192,15 @@ BOTS_LINES = (
     ("positions searched", "positions", ",.0f"),
     ("iterations/s", "iterations_per_s", ",.0f"),
 )
+TIME_LINES = (
+    ("per turn, p50", "turn_p50_s", ".2f"),
+    ("per turn, p95", "turn_p95_s", ".2f"),
+    ("per turn, longest", "turn_max_s", ".2f"),
+    ("per decision, mean", "decision_mean_s", ".2f"),
+    ("per decision, p50", "decision_p50_s", ".2f"),
+    ("per decision, p95", "decision_p95_s", ".2f"),
+    ("decisions per turn", "decisions_per_turn", ".1f"),
+)
 
 
 def _report(title: str, figures: dict[str, float], lines: Any, as_json: bool) -> int:
@@ -232,9 +250,22 @@ def run_bots(args: argparse.Namespace) -> int:
         return 2
     if not _check_players("bots", args):
         return 2
+    levels = [level for level in args.levels.split(",") if level] if args.turns > 0 else []
+    if unknown := [level for level in levels if level not in LEVELS]:
+        print(f"navcomp bench bots: unknown level {unknown[0]!r}", file=sys.stderr)
+        return 2
     figures = bots_figures(args.game, args.players, args.seconds, args.positions, args.seed)
-    title = f"{args.game}, {args.players} players: IS-MCTS on one core"
-    return _report(title, figures, BOTS_LINES, args.json)
+    times = {level: bot_times(args.game, args.players, level, args.turns, args.seed)
+             for level in levels}  # fmt: skip
+    if args.json:
+        print(json.dumps({**figures, "times": times}))
+        return 0
+    _report(f"{args.game}, {args.players} players: IS-MCTS on one core", figures, BOTS_LINES, False)
+    for level, timed in times.items():
+        print(f"{level} in seat 0 against medium, {timed['turns']:.0f} turns, seconds")
+        for label, key, spec in TIME_LINES:
+            print(f"  {label:<31}{timed[key]:>9{spec}}")
+    return 0
 
 
 def run_server(args: argparse.Namespace) -> int:

@@ -29,11 +29,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from navcomp.bots import LEVELS, Bot, make_bot
+from navcomp.bots.idle import IdleWatch
 from navcomp.bots.ismcts import ISMCTS
-from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC
+from navcomp.bots.levels import HARD_SECONDS, NEEDS_HEURISTIC, TURN_BUDGET
 from navcomp.bots.rollout import RolloutBot
-from navcomp.commands.stats import mean_interval, wilson_interval
-from navcomp.commands.tournament_output import Progress, plot, report
+from navcomp.bots.strength import record as record_strength
+from navcomp.commands.tournament_output import Progress, plot, report, summarize
 from navcomp.core import ActionError, play
 from navcomp.games import game_names, get_game
 
@@ -61,9 +62,10 @@ def add_parser(commands: Any) -> None:
         "--seconds-per-move",
         type=float,
         metavar="S",
-        help=f"time budget of the searching bots (hard, cheat, ismcts; default {HARD_SECONDS:g}); "
+        help=f"time a decision of the searching bots but hard (default {HARD_SECONDS:g}); "
         "results then depend on machine load and are not exactly reproducible",
     )
+    add("--seconds-per-turn", type=float, metavar="S", help="hard's time for a whole turn")
     add(
         "--iterations-per-move",
         type=int,
@@ -87,6 +89,7 @@ def add_parser(commands: Any) -> None:
     )
     add("--out", metavar="FILE.json", help="write the full results as JSON")
     add("--plot", metavar="FILE.png", help="draw win rates and points per category")
+    add("--strength", metavar="FILE.json", help="add the win rates of a lineup of two levels")
     parser.set_defaults(run=run)
 
 
@@ -112,6 +115,7 @@ class Settings:
     """None when the game has no ``max_rounds`` option."""
     jobs: int
     duplicate: bool = False
+    turn_seconds: float | None = None  # hard's budget per turn (None: its own)
     """Each deal is played ``players`` times, once in every rotation."""
 
     @property
@@ -144,10 +148,11 @@ def settings_from(args: argparse.Namespace) -> Settings:
     if jobs < 1:
         raise UsageError("--jobs must be at least 1")
     seconds, iterations = args.seconds_per_move, args.iterations_per_move
-    if seconds is not None and iterations is not None:
-        raise UsageError("give --seconds-per-move or --iterations-per-move, not both")
-    if seconds is not None and not 0 < seconds < float("inf"):
-        raise UsageError("--seconds-per-move must be positive")
+    for flag, value in (("move", seconds), ("turn", args.seconds_per_turn)):
+        if value is not None and iterations is not None:
+            raise UsageError(f"give --seconds-per-{flag} or --iterations-per-move, not both")
+        if value is not None and not 0 < value < float("inf"):
+            raise UsageError(f"--seconds-per-{flag} must be positive")
     if iterations is not None and iterations < 1:
         raise UsageError("--iterations-per-move must be at least 1")
     if args.duplicate and args.games % args.players:
@@ -172,6 +177,7 @@ def settings_from(args: argparse.Namespace) -> Settings:
         max_rounds=args.max_rounds if "max_rounds" in game.info.options else None,
         jobs=jobs,
         duplicate=args.duplicate,
+        turn_seconds=args.seconds_per_turn,
     )
 
 
@@ -221,10 +227,11 @@ def game_setup(
 def seat_bot(level: str, settings: Settings) -> Bot:
     """A fresh bot; searching ones get the iteration budget if one was given, and keep
     every other setting of their level."""
-    bot = make_bot(level, settings.seconds)
+    bot = make_bot(level, settings.turn_seconds if level in TURN_BUDGET else settings.seconds)
     if settings.iterations is not None and isinstance(bot, ISMCTS | RolloutBot):
-        bot.seconds = None
-        bot.iterations = settings.iterations
+        bot.seconds, bot.iterations = None, settings.iterations
+        if isinstance(bot, RolloutBot):
+            bot.turn_seconds = None
     return bot
 
 
@@ -238,8 +245,10 @@ def play_game(settings: Settings, index: int) -> Record:
     bots = [seat_bot(level, settings) for level in seats]
     state = get_game(settings.game).new_initial_state(settings.players, game_seed, settings.options)
     actions = 0
+    watch = IdleWatch(settings.players)
     while (player := state.current_player) is not None:
         action = bots[player].choose(state.clone(), rngs[player])
+        watch.see(state, action)
         try:
             play(state, player, action)
         except ActionError as error:
@@ -263,6 +272,7 @@ def play_game(settings: Settings, index: int) -> Record:
         "actions": actions,
         "rounds": rounds if isinstance(rounds, int) else None,
         "capped": result.capped,
+        "idle_seats": watch.finish(),
     }
 
 
@@ -292,78 +302,6 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _totals(settings: Settings, records: list[Record]) -> dict[str, dict[str, Any]]:
-    """Per bot name: games, wins (a shared win split), score, its parts, seats, by deal."""
-    totals: dict[str, dict[str, Any]] = {
-        name: {
-            "games": 0,
-            "wins": 0.0,
-            "score": 0,
-            "parts": {},
-            "seats": [0] * settings.players,
-            "by_deal": {},
-        }
-        for name in dict.fromkeys(settings.lineup)
-    }
-    for record in records:
-        share = 1.0 / len(record["winners"])
-        for seat, name in enumerate(record["seats"]):
-            total = totals[name]
-            total["games"] += 1
-            total["seats"][seat] += 1
-            won = share if seat in record["winners"] else 0.0
-            total["wins"] += won
-            total["by_deal"].setdefault(record["deal"], []).append(won)
-            total["score"] += record["scores"][seat]
-            for category, points in record["breakdown"][seat].items():
-                total["parts"][category] = total["parts"].get(category, 0) + points
-    return totals
-
-
-def _bot_figures(settings: Settings, total: dict[str, Any]) -> dict[str, Any]:
-    n = total["games"]
-    figures = {
-        "games": n,
-        "wins": total["wins"],
-        "win_rate": total["wins"] / n,
-        "ci95": list(wilson_interval(min(total["wins"], n), n)),
-        "mean_score": total["score"] / n,
-        "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
-        "seat_games": total["seats"],
-    }
-    if settings.duplicate and settings.games > settings.players:
-        # The games of a deal are paired: their mean takes the deal's luck out.
-        deals = total["by_deal"].values()
-        figures["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
-    return figures
-
-
-def summarize(settings: Settings, records: list[Record]) -> dict[str, Any]:
-    """The JSON report: setup, per-bot figures (aggregated by level name), game records."""
-    totals = _totals(settings, records)
-    bots = {name: _bot_figures(settings, total) for name, total in totals.items()}
-    rounds = [r["rounds"] for r in records]
-    return {
-        "game": settings.game,
-        "players": settings.players,
-        "lineup": list(settings.lineup),
-        "games": settings.games,
-        "seed": settings.seed,
-        "budget": {
-            "seconds_per_move": settings.seconds,
-            "iterations_per_move": settings.iterations,
-        },
-        "max_rounds": settings.max_rounds,
-        "jobs": settings.jobs,
-        "duplicate": settings.duplicate,
-        "bots": bots,
-        "mean_actions": sum(r["actions"] for r in records) / len(records),
-        "mean_rounds": None if None in rounds else sum(rounds) / len(rounds),
-        "capped": sum(1 for r in records if r["capped"]),
-        "records": records,
-    }
-
-
 def run(args: argparse.Namespace) -> int:
     try:
         settings = settings_from(args)
@@ -387,6 +325,8 @@ def run(args: argparse.Namespace) -> int:
         if args.plot is not None:
             plot(summary, args.plot)
             written.append(f"chart written to {args.plot}")
+        if args.strength is not None:
+            written.append(record_strength(summary, args.strength))
     except OSError as error:
         print(f"navcomp tournament: cannot write results: {error}", file=sys.stderr)
         return 1

@@ -1,9 +1,17 @@
-"""How a tournament shows itself: a progress bar, the text report and the chart."""
+"""How a tournament shows itself: a progress bar, the JSON summary, the text report and
+the chart."""
 
 from __future__ import annotations
 
 import time
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
+
+from navcomp.bots.idle import IDLE_TURNS
+from navcomp.bots.stats import mean_interval, wilson_interval
+from navcomp.bots.strength import budget_text
+
+if TYPE_CHECKING:
+    from navcomp.commands.tournament import Settings
 
 
 class Progress:
@@ -42,26 +50,89 @@ def _clock(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
-SEARCHING = ("hard", "cheat", "ismcts", "ismcts-cheat")
-"""The levels that search, and so have a budget."""
+def summarize(settings: Settings, records: list[dict[str, Any]]) -> dict[str, Any]:
+    """The JSON report: setup, per-bot figures (aggregated by level name), game records."""
+    names = list(dict.fromkeys(settings.lineup))
+    totals: dict[str, dict[str, Any]] = {
+        name: {
+            "games": 0,
+            "wins": 0.0,
+            "score": 0,
+            "parts": {},
+            "seats": [0] * settings.players,
+            "by_deal": {},
+        }
+        for name in names
+    }
+    for record in records:
+        share = 1.0 / len(record["winners"])
+        for seat, name in enumerate(record["seats"]):
+            total = totals[name]
+            total["games"] += 1
+            total["seats"][seat] += 1
+            won = share if seat in record["winners"] else 0.0
+            total["wins"] += won
+            total["by_deal"].setdefault(record["deal"], []).append(won)
+            total["score"] += record["scores"][seat]
+            for category, points in record["breakdown"][seat].items():
+                total["parts"][category] = total["parts"].get(category, 0) + points
+    paired = settings.duplicate and settings.games > settings.players
+    bots = {name: _figures(name, total, records, paired) for name, total in totals.items()}
+    rounds = [r["rounds"] for r in records]
+    return {
+        "game": settings.game,
+        "players": settings.players,
+        "lineup": list(settings.lineup),
+        "games": settings.games,
+        "seed": settings.seed,
+        "budget": {
+            "seconds_per_move": settings.seconds,
+            "iterations_per_move": settings.iterations,
+            "seconds_per_turn": settings.turn_seconds,
+        },
+        "max_rounds": settings.max_rounds,
+        "jobs": settings.jobs,
+        "duplicate": settings.duplicate,
+        "bots": bots,
+        "mean_actions": sum(r["actions"] for r in records) / len(records),
+        "mean_rounds": None if None in rounds else sum(rounds) / len(rounds),
+        "capped": sum(1 for r in records if r["capped"]),
+        "records": records,
+    }
+
+
+def _figures(
+    name: str, total: dict[str, Any], records: list[dict[str, Any]], paired: bool
+) -> dict[str, Any]:
+    """One bot's figures from its ``total`` over the games; ``paired``: a duplicate run,
+    whose games of a deal are paired (their mean takes the deal's luck out)."""
+    n = total["games"]
+    figures = {
+        "games": n,
+        "wins": total["wins"],
+        "win_rate": total["wins"] / n,
+        "ci95": list(wilson_interval(min(total["wins"], n), n)),
+        "mean_score": total["score"] / n,
+        "mean_breakdown": {c: p / n for c, p in total["parts"].items()},
+        "seat_games": total["seats"],
+        "idle_seats": sum(r["seats"][i] == name for r in records for i in r["idle_seats"]),
+    }
+    if paired:
+        deals = total["by_deal"].values()
+        figures["deal_ci95"] = list(mean_interval([sum(g) / len(g) for g in deals]))
+    return figures
 
 
 def report(summary: dict[str, Any]) -> str:
     """The summary as text for people."""
     s = summary
-    budget = s["budget"]
-    searching = (
-        f"{budget['iterations_per_move']} iterations a move"
-        if budget["iterations_per_move"] is not None
-        else f"{budget['seconds_per_move']:g} s a move"
-    )
-    searches = any(name in SEARCHING for name in s["lineup"])
+    searching = budget_text(s["budget"], list(s["bots"]))
     col = max(8, *(len(name) + 2 for name in s["bots"]))  # the bot column: names line up
     lines = [
         f"{s['game']}: {s['games']} games, {s['players']} players, seed {s['seed']}; "
         f"seats {', '.join(s['lineup'])} rotating"
         + ("; each deal played in every rotation" if s["duplicate"] else "")
-        + (f"; searching bots {searching}" if searches else ""),
+        + (f"; searching bots {searching}" if searching else ""),
         f"win rate per seat-game (shared wins count 1/k); an even share is {1 / s['players']:.1%}",
         "",
         f"{'bot':<{col}}{'games':>7}{'wins':>9}{'win rate':>10}  {'95% CI':<17}{'mean score':>10}",
@@ -94,6 +165,8 @@ def report(summary: dict[str, Any]) -> str:
         "",
         f"mean game length: {s['mean_actions']:.1f} actions{rounds}",
         f"capped games (stopped at {s['max_rounds']} rounds): {s['capped']} of {s['games']}",
+        f"idle seats (no progress for {IDLE_TURNS} turns in a row while progress was possible): "
+        + ", ".join(f"{name} {b['idle_seats']} of {b['games']}" for name, b in s["bots"].items()),
     ]
     if s["games"] % s["players"]:
         counts = "; ".join(f"{n} {b['seat_games']}" for n, b in s["bots"].items())

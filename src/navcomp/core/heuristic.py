@@ -63,6 +63,30 @@ class Heuristic(ABC):
         every legal action need appear): the rollout bot's candidates."""
         return [self.choose(state, rng)]
 
+    def makes_progress(self, state: GameState, action: int) -> bool:
+        """Whether ``action`` moves the player on in the game (the idle count of
+        :mod:`navcomp.bots.idle`); by default every action does."""
+        del state, action
+        return True
+
+    def progress_possible(self, state: GameState) -> bool:
+        """Whether the player to move could make progress from here, at once or by
+        drawing for it; by default: some legal action makes progress."""
+        return any(self.makes_progress(state, action) for action in state.legal_actions())
+
+    def turn_share(self, state: GameState) -> float:
+        """The share of a per-turn thinking budget the decision in ``state`` may spend
+        (what earlier decisions of the turn left unused comes on top); by default all
+        of it, as for a turn of one decision."""
+        del state
+        return 1.0
+
+    def starts_turn(self, state: GameState) -> bool | None:
+        """Whether the player to move is at the start of a turn; ``None``: a turn is
+        every run of decisions by one player (which cannot tell turns apart solo)."""
+        del state
+        return None
+
     @property
     def search_base(self) -> Heuristic:
         """The heuristic a search builds on: this one, or a stronger player where the

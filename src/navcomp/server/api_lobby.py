@@ -9,6 +9,7 @@ from fastapi import APIRouter, status
 from pydantic import Field
 
 from navcomp.bots.levels import levels_for
+from navcomp.bots.strength import strength_for
 from navcomp.core.registry import game_names, get_game
 from navcomp.server import error_codes, lobby, scores
 from navcomp.server.context import Server
@@ -99,6 +100,7 @@ async def games() -> list[dict[str, Any]]:
                 "options": dict(info.options),
                 "bot_levels": list(levels_for(game)),
                 "view": has_view(name),
+                "bot_strength": strength_for(name, levels_for(game)),
             }
         )
     return out

@@ -112,6 +112,8 @@ class GameInfo(Answer):
     options: dict[str, Any]
     bot_levels: list[str]
     view: bool  # the browser has the game's own view (js/games/<name>/view.js)
+    bot_strength: dict[str, list[dict[str, Any]]]
+    """Per level offered, its measured match-ups (the tournaments' strength file)."""
 
 
 class SoloScore(Answer):

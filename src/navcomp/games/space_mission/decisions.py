@@ -148,7 +148,8 @@ def plans(m: Mind) -> list[tuple[float, int]]:
     piles = len(s.draw) + len(s.discard) + len(s.chosen)
     refill = min(HAND_SIZE - len(m.hand) + len(drop), piles + len(drop))
     last, chips = m.last_turn, s.chips[m.p]
-    found = [(0.0 if last else m.w.draw_value * refill, drop[0] if drop else DRAW)]
+    top_up = 0.0 if last else m.w.draw_value * refill * m.draw_hope
+    found = [(top_up, drop[0] if drop else DRAW)]
     for pos, ways in enumerate(routes(m)):
         for deed_steps, deed_action, cards, deed_chips, reward in deeds(m, pos):
             for route_steps, route_action, card, route_chips, extra in ways:
@@ -187,13 +188,20 @@ def discards(m: Mind, below: float | None = None) -> list[int]:
 
 def idle(m: Mind, found: list[tuple[float, int]]) -> int:
     """No plan pays: refill a short hand, else dig for better cards, else make what
-    progress there is (a game where nobody spends chips or takes tiles never ends)."""
-    if len(m.hand) < HAND_SIZE and (m.s.draw or m.s.discard or m.s.chosen):
+    progress there is (a game where nobody spends chips or takes tiles never ends), else
+    cycle the least useful card: a Top up with a full hand and no discard changes nothing."""
+    s = m.s
+    piles = bool(s.draw or s.discard or s.chosen)
+    if len(m.hand) < HAND_SIZE and piles:
         return DRAW
     if dig := discards(m, below=1.0):
         return dig[0]
     progress = [(rate, a) for rate, a in found if a == DISCOVER or a >= SCAN0]
-    return max(progress)[1] if progress and not m.last_turn else DRAW
+    if progress and not m.last_turn:
+        return max(progress)[1]
+    if m.hand and piles and not m.last_turn:
+        return DISCARD0 + min((use, card) for card, use in m.useful.items())[1]
+    return DRAW
 
 
 # ---------------------------------------------------------------------- choose

@@ -14,10 +14,11 @@ from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
 
-from navcomp.games.space_mission.board import GATE
+from navcomp.games.space_mission.board import GATE, Board
 from navcomp.games.space_mission.components import (
     CARDS,
     JOKER,
+    NUM_CARDS,
     NUM_KINDS,
     RING_SIZE,
     card_matches,
@@ -59,6 +60,27 @@ def _pairs(hand: tuple[int, ...], a: int, b: int) -> tuple[tuple[int, int], ...]
         if any(card_matches(CARDS[x].orange, i) and card_matches(CARDS[y].orange, j)
                for i, j in ((a, b), (b, a)))
     )  # fmt: skip
+
+
+@lru_cache(maxsize=1 << 14)
+def _card_uses(
+    board: Board,
+    far: frozenset[int],
+    scannable: tuple[tuple[int, float], ...],
+    landed: tuple[int, ...],
+) -> tuple[float, ...]:
+    """:attr:`Features.uses` from what it depends on, for every card of the game."""
+    landings: set[int | None] = {JOKER} if landed else set()
+    for pos in landed:
+        landings.update(board.landing[pos])
+    uses = []
+    for card in range(NUM_CARDS):
+        if any(pos in far for pos, _ in board.jumps[card]) or CARDS[card].orange in landings:
+            uses.append(1.0)
+        else:
+            scans = (value for pos, value in scannable if card in board.scans[pos])
+            uses.append(max(scans, default=0.0))
+    return tuple(uses)
 
 
 def ring_steps(a: int, b: int) -> int:
@@ -128,6 +150,20 @@ class Features:
     def useful(self) -> dict[int, float]:
         return self._usefulness()
 
+    @Lazy
+    def stranded(self) -> bool:
+        """On the jump gate with no card that jumps to a planet of this ring: every plan
+        waits for a jump card, so the cards in hand serve none yet."""
+        jumps = self.s.board.jumps
+        return self.here == GATE and not any(jumps[card] for card in self.hand)
+
+    @Lazy
+    def jump_share(self) -> float:
+        """The share of the cards I cannot see that jump to a planet of this ring."""
+        jumps, hand = self.s.board.jumps, self.hand
+        unseen = [card for card in range(NUM_CARDS) if card not in hand]
+        return sum(1 for card in unseen if jumps[card]) / max(1, len(unseen))
+
     def _is_target(self, pos: int) -> bool:
         """A planet this hand can do something on."""
         s = self.s
@@ -135,31 +171,37 @@ class Features:
             return s.down[pos] > 0
         return self.can_scan[pos] or (self.scanned(pos) and bool(self.pairs(pos)))
 
-    def _usefulness(self) -> dict[int, float]:
-        """For each card in hand, 0 to 1, how much it serves a plan.  Blue: a jump to a
-        target out of flying range; green: a scan that reserves or opens a planet;
-        orange: a landing coordinate of a planet scanned or scannable with this hand."""
-        s, board = self.s, self.s.board
+    @Lazy
+    def uses(self) -> tuple[float, ...]:
+        """For every card of the game, 0 to 1, how much it would serve a plan in my hand.
+        Blue: a jump to a target out of flying range; green: a scan that reserves or opens
+        a planet; orange: a landing coordinate of a planet scanned or scannable with this
+        hand."""
+        s = self.s
         targets, can_scan = self.targets, self.can_scan
-        far = {pos for pos in range(RING_SIZE) if targets[pos] and self.distance(pos) >= 2}
-        scannable = []  # (cards that scan it, value of a scan) for undeveloped planets
-        landings: set[int | None] = set()
+        far = frozenset(p for p in range(RING_SIZE) if targets[p] and self.distance(p) >= 2)
+        scannable = []  # (planet, value of a scan) for undeveloped planets
+        landed = []  # undeveloped planets whose landing coordinates serve
         for pos in range(RING_SIZE):
             if s.developer[pos] >= 0:
                 continue
             scanned = self.scanned(pos)
             if s.down[pos] or not scanned:
-                scannable.append((board.scans[pos], 0.7 if scanned else 1.0))
+                scannable.append((pos, 0.7 if scanned else 1.0))
             if scanned or can_scan[pos]:
-                landings.update(board.landing[pos])
-                landings.add(JOKER)
-        useful = {}
-        for card in self.hand:
-            if any(pos in far for pos, _ in board.jumps[card]) or CARDS[card].orange in landings:
-                useful[card] = 1.0
-            else:
-                useful[card] = max((v for scans, v in scannable if card in scans), default=0.0)
-        return useful
+                landed.append(pos)
+        return _card_uses(s.board, far, tuple(scannable), tuple(landed))
+
+    def _usefulness(self) -> dict[int, float]:
+        """For each card in hand, 0 to 1, how much it serves a plan (:attr:`uses`)."""
+        uses = self.uses
+        return {card: uses[card] for card in self.hand}
+
+    @Lazy
+    def deck_use(self) -> float:
+        """How much a card I cannot see would serve, on average (a Top up's hope)."""
+        uses, hand = self.uses, self.hand
+        return (sum(uses) - sum(uses[card] for card in hand)) / max(1, NUM_CARDS - len(hand))
 
     def scanned(self, pos: int) -> bool:
         return bool(self.s.scanned[pos] >> self.p & 1)

@@ -20,6 +20,7 @@ from navcomp.games.space_mission.actions import (
     CONFIRM,
     DISCOVER,
     DRAW,
+    FLY0,
     PICK0,
 )
 from navcomp.games.space_mission.board import GATE
@@ -168,8 +169,36 @@ class SpaceMissionHeuristic(Heuristic):
         assert isinstance(state, SpaceMissionState)
         return ranked(state, rng, self.weights)
 
+    def makes_progress(self, state: GameState, action: int) -> bool:
+        """A jump, flight, scan, develop or discover."""
+        return action == DISCOVER or action >= FLY0
+
+    def progress_possible(self, state: GameState) -> bool:
+        """Such an action is legal, or a Top up may bring the card for one (a ship on
+        the gate needs a jump card and a chip)."""
+        assert isinstance(state, SpaceMissionState)
+        if state.phase not in (MAIN, TOPUP):
+            return False
+        p = state.cur
+        if state.ship[p] != GATE or super().progress_possible(state):
+            return True
+        piles = state.draw or state.discard or state.chosen
+        return bool(state.chips[p] and piles and not state.final_round)
+
+    def starts_turn(self, state: GameState) -> bool:
+        assert isinstance(state, SpaceMissionState)
+        return state.phase == MAIN and state.done == 0
+
+    def turn_share(self, state: GameState) -> float:
+        """Most for the turn's two actions, a little for a pick or a Top up's next card."""
+        assert isinstance(state, SpaceMissionState)
+        return TURN_SHARES.get(state.phase, 0.0)
+
 
 _POINT_KINDS: Final = tuple(range(SPACE))
+TURN_SHARES: Final = {MAIN: 0.4, PICK: 0.15, TOPUP: 0.1}
+"""Shares of a per-turn budget by phase.  Two actions and two picks ask a little more
+than the whole: the decisions that stop early, or search nothing, leave time for it."""
 
 
 def _best_pick(s: SpaceMissionState) -> int:

@@ -41,6 +41,8 @@ class Weights(NamedTuple):
     hope_landing: float = 0.3
     race_lead: float = 1.5  # a lead or gap in points below which the race does not matter
     scarce_chips: float = 3.0  # chips cost this many times more when fewer than four are left
+    stranded: float = 0.3  # share of a card's use kept while the ship cannot leave the gate
+    draw_hope: float = 1.0  # share of a Top up's value that hangs on drawing useful cards
 
 
 MEDIUM: Final = Weights()
@@ -122,6 +124,22 @@ class Mind(Features):
     def __init__(self, s: SpaceMissionState, weights: Weights = MEDIUM) -> None:
         super().__init__(s)
         self.w = weights
+
+    @Lazy
+    def useful(self) -> dict[int, float]:
+        """How much each card in hand serves a plan (:class:`Features`), less while the
+        ship is stranded on the gate: then digging for a jump card comes first."""
+        useful = self._usefulness()
+        if self.stranded:
+            return {card: use * self.w.stranded for card, use in useful.items()}
+        return useful
+
+    @Lazy
+    def draw_hope(self) -> float:
+        """How likely a Top up's card serves: stranded, only a jump card does."""
+        if self.stranded:
+            return self.jump_share
+        return 1.0 - self.w.draw_hope + self.w.draw_hope * self.deck_use
 
     @Lazy
     def worth(self) -> int:

@@ -11,7 +11,8 @@ Each decision it
   another network only planets that capture or meet a mission or task, less what the
   card gives that network's owner;
 * removes a spaceship only for its "no spaceship in hand" task, or in solo for the
-  side-B mission; never otherwise;
+  side-B mission, or to start again: a network of one spaceship that no card in hand
+  fits goes when a spaceship in hand would take some of the hand's planets;
 * in solo, chases the solo card's current side.
 
 It reads only what the player on turn may know: every network, its own hand, its own
@@ -24,10 +25,10 @@ from __future__ import annotations
 import random
 
 from navcomp.games.space_pioneers import actions as act
-from navcomp.games.space_pioneers.components import SHIP
+from navcomp.games.space_pioneers.components import CENTRE, SHIP
 from navcomp.games.space_pioneers.features import Net
 from navcomp.games.space_pioneers.missions import HAND, TOP_SECRET, SoloMission
-from navcomp.games.space_pioneers.network import KIND, stays_connected
+from navcomp.games.space_pioneers.network import KIND, places, stays_connected
 from navcomp.games.space_pioneers.rules import CAPTURE, CHOOSE, DRAW, PLACE, REMOVE
 from navcomp.games.space_pioneers.state import SpacePioneersState
 from navcomp.games.space_pioneers.valuation import DECK_GAIN, PASS_BELOW, Seat, public_worth
@@ -46,6 +47,8 @@ def ranked(s: SpacePioneersState, rng: random.Random, only_first: bool = False) 
     p = s.current
     if phase == CAPTURE:
         return _capture_choice(s, p)
+    if phase == REMOVE and (restart := _blocked_lone_ship(s, p)) is not None:
+        return [act.REMOVE0 + restart, act.DONE]
     if phase == REMOVE and _nothing_to_remove(s, p):
         return [act.DONE]
     seat = Seat(s, p)
@@ -59,6 +62,22 @@ def ranked(s: SpacePioneersState, rng: random.Random, only_first: bool = False) 
     if phase == REMOVE:
         return _remove(seat)
     return []
+
+
+def _blocked_lone_ship(s: SpacePioneersState, p: int) -> int | None:
+    """The spaceship of a network of one card that no card in hand fits, if a spaceship
+    in hand would take one of the hand's planets: removed, it makes room for that one."""
+    network, hand = s.networks[p], s.hands[p]
+    if len(network) != 1 or s.n == 1:
+        return None
+    (lone,) = network.values()
+    if KIND[lone] != SHIP or any(places(card, network, True, CENTRE) for card in hand):
+        return None
+    for ship in (c for c in hand if KIND[c] == SHIP):
+        start = {CENTRE: ship}
+        if any(KIND[c] != SHIP and places(c, start, True, CENTRE) for c in hand):
+            return lone
+    return None
 
 
 def _nothing_to_remove(s: SpacePioneersState, p: int) -> bool:

@@ -22,7 +22,14 @@ from navcomp.games.space_pioneers.components import CELLS, CENTRE, PLANET, SHIP
 from navcomp.games.space_pioneers.decisions import choose, ranked
 from navcomp.games.space_pioneers.features import net_of
 from navcomp.games.space_pioneers.network import KIND, TYPE, places
-from navcomp.games.space_pioneers.rules import CAPTURE, CHOOSE, DRAW, PLACE, REMOVE
+from navcomp.games.space_pioneers.rules import (
+    CAPTURE,
+    CHOOSE,
+    DRAW,
+    PLACE,
+    REMOVE,
+    capture_options,
+)
 from navcomp.games.space_pioneers.scoring import points
 from navcomp.games.space_pioneers.state import SpacePioneersState
 from navcomp.games.space_pioneers.valuation import Seat
@@ -92,6 +99,34 @@ class SpacePioneersHeuristic(Heuristic):
         assert isinstance(state, SpacePioneersState)
         return ranked(state, rng)
 
+    def makes_progress(self, state: GameState, action: int) -> bool:
+        """A placement, in any network."""
+        return action >= act.PLACE0
+
+    def progress_possible(self, state: GameState) -> bool:
+        """A placement would score: a card of the hand fits the own network, or a planet
+        would capture in another."""
+        assert isinstance(state, SpacePioneersState)
+        if state.phase != CHOOSE:
+            return False
+        p = state.current
+        for card in set(state.hands[p]):
+            for owner, network in enumerate(state.networks):
+                own = owner == p
+                for cell in places(card, network, own, CENTRE):
+                    if own or _captures_at(network, card, cell):
+                        return True
+        return False
+
+    def starts_turn(self, state: GameState) -> bool:
+        assert isinstance(state, SpacePioneersState)
+        return state.phase == DRAW
+
+    def turn_share(self, state: GameState) -> float:
+        """A third each for the draw, the card and its place; a little for the rest."""
+        assert isinstance(state, SpacePioneersState)
+        return 0.3 if state.phase in (DRAW, CHOOSE, PLACE) else 0.1
+
 
 def rollout_action(s: SpacePioneersState, rng: random.Random) -> int:
     """A cheap legal action: see the module docstring."""
@@ -133,6 +168,15 @@ def rollout_action(s: SpacePioneersState, rng: random.Random) -> int:
     if phase == REMOVE:
         return act.DONE
     raise ValueError("the game is over")
+
+
+def _captures_at(network: dict[int, int], card: int, cell: int) -> bool:
+    """Whether placing ``card`` on ``cell`` of ``network`` captures planet cards."""
+    if not _captures(network, card):
+        return False
+    cells = dict(network)
+    cells[cell] = card
+    return bool(capture_options(cells, cell))
 
 
 def _captures(network: dict[int, int], card: int) -> bool:

@@ -1,6 +1,7 @@
 // The lobby: my games, open tables, a new table of any game the server hosts, and
 // the solo high scores of a game that can be played alone.
 import { get, post } from "./api.js";
+import { levelNotes } from "./bots.js";
 import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
@@ -121,6 +122,7 @@ function newTableForm(games, onGame) {
     games.map((g) => h("option", { value: g.name, selected: g === game }, g.title)));
   const seats = h("select", { id: "new-seats", name: "seats" });
   const seatList = h("div", { class: "seat-choices" });
+  const notes = h("div", { id: "level-notes" });
   const options = h("div", { id: "new-options" });
   const ratedBox = h("input", { type: "checkbox", id: "new-rated", name: "rated" });
   const rated = h("label", { class: "check", title: t("rated_hint") }, ratedBox, " ", t("rated"),
@@ -144,6 +146,7 @@ function newTableForm(games, onGame) {
     replace(seats, counts.map((k) => h("option", { value: k, selected: k === n }, k === 1 ? t("solo_seats") : String(k))));
     drawSeats();
     drawRated();
+    replace(notes, levelNotes(game));
     const before = (last && last.options) || {};
     replace(options, Object.entries(game.options).map(([name, value]) =>
       optionControl(game, name, typeof before[name] === typeof value ? before[name] : value)));
@@ -172,6 +175,7 @@ function newTableForm(games, onGame) {
     field(t("game"), gameSelect),
     field(t("players"), seats),
     seatList,
+    notes,
     options,
     pace,
     rated,

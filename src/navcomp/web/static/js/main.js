@@ -1,10 +1,11 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
-// #/tutorial/NAME, #/account, #/ratings/GAME, #/player/NAME, #/help, and the pages of mail
-// links), the language.
+// #/tutorial/NAME, #/account, #/ratings/GAME, #/player/NAME, #/help, #/bots, and the pages of
+// mail links), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
 import { accountControls } from "./account.js";
 import { renderAccount } from "./account_page.js";
 import { get } from "./api.js";
+import { renderBots } from "./bots.js";
 import { h, replace } from "./dom.js";
 import { renderHelp } from "./help.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
@@ -71,6 +72,11 @@ function route() {
     return;
   }
   if (mailPage()) return;
+  if (location.hash === "#/bots") {
+    closeTable();
+    renderBots(root);
+    return;
+  }
   const ratingsOf = location.hash.match(/^#\/ratings\/([a-z0-9-]+)$/);
   const playerOf = location.hash.match(/^#\/player\/([^/]+)$/);
   if (ratingsOf || playerOf) {
