@@ -11,7 +11,7 @@ from navcomp.server import lobby
 from navcomp.server.accounts import user_id_by_name
 from navcomp.server.deps import ServerDep
 from navcomp.server.ratings import PROVISIONAL_GAMES, shown
-from navcomp.server.schemas import DB, errors
+from navcomp.server.schemas import DB, Leaderboard, PlayerRatings, errors
 from navcomp.store import ratings
 from navcomp.store.db import Connection
 
@@ -32,7 +32,11 @@ def _rating_json(rating: ratings.Rating) -> dict[str, Any]:
     }
 
 
-@router.get("/api/ratings/{game}", responses=errors(status.HTTP_422_UNPROCESSABLE_CONTENT, DB))
+@router.get(
+    "/api/ratings/{game}",
+    response_model=Leaderboard,
+    responses=errors(status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
+)
 async def leaderboard(
     game: str, server: ServerDep, page: int = Query(default=1, ge=1, le=10_000)
 ) -> dict[str, Any]:
@@ -47,6 +51,7 @@ async def leaderboard(
 
 @router.get(
     "/api/players/{name}/ratings",
+    response_model=PlayerRatings,
     responses=errors(status.HTTP_404_NOT_FOUND, status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
 )
 async def player_ratings(name: str, server: ServerDep) -> dict[str, Any]:

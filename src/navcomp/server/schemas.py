@@ -135,6 +135,46 @@ class SoloScores(Answer):
     best: list[BestScore]
 
 
+class RatingEntry(Answer):
+    rank: int
+    game: str
+    player: str | None  # None: a bot
+    bot: str | None  # the bot's level
+    rating: int  # 40 x (mu - 3 sigma), rounded
+    games: int
+    provisional: bool
+
+
+class Leaderboard(Answer):
+    game: str
+    page: int
+    per_page: int
+    total: int
+    entries: list[RatingEntry]
+
+
+class RatingPoint(Answer):
+    table: int
+    rank: int
+    rating: int
+    at: str
+
+
+class PlayerRating(Answer):
+    game: str
+    player: str | None
+    bot: str | None
+    rating: int
+    games: int
+    provisional: bool
+    history: list[RatingPoint]
+
+
+class PlayerRatings(Answer):
+    player: str
+    ratings: list[PlayerRating]
+
+
 class SeatInfo(Answer):
     seat: int
     player: str | None
