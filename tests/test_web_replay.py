@@ -170,16 +170,22 @@ def test_the_overview_card_opens_and_closes_in_three_languages(
         expect(scan).to_contain_text("手元に1枚は必要")
 
 
-def test_the_rules_page_loads_with_translated_headings(browser: Browser, web_server: str) -> None:
+def test_the_rules_page_is_read_in_the_language_chosen(browser: Browser, web_server: str) -> None:
     with new_page(browser, web_server) as page:
         page.goto(RULES_PAGE)
-        expect(page.locator("h1")).to_have_text("Space Mission: the rules")
+        expect(page.locator("h1:visible")).to_have_text("Space Mission: the rules")
         expect(page.locator("#winner-and-ties")).to_be_visible()
-        expect(page.locator("table").first).to_contain_text("Aqua Vita")
+        expect(page.locator("table:visible").first).to_contain_text("Aqua Vita")
         page.locator("#lang").select_option("ja")
-        expect(page.locator("#winner-and-ties")).to_have_text("勝者と同点")
+        expect(page.locator("#winner-and-ties")).to_be_hidden()
+        expect(page.locator("#ja-winner-and-ties")).to_have_text("勝者と同点")
+        expect(page.locator("article[lang=ja] p").first).to_be_visible()
+        assert "の" in page.locator("article[lang=ja]").inner_text()  # the body is Japanese
         expect(page.locator("html")).to_have_attribute("lang", "ja")
         screenshot(page, "rules-japanese")
+        page.goto(RULES_PAGE + "#winner-and-ties")  # a link to a section, in Japanese
+        page.reload()
+        expect(page.locator("#ja-winner-and-ties")).to_be_in_viewport()
 
 
 def test_space_pioneers_rules_page_loads_with_translated_headings(
@@ -187,11 +193,13 @@ def test_space_pioneers_rules_page_loads_with_translated_headings(
 ) -> None:
     with new_page(browser, web_server) as page:
         page.goto("/static/js/games/space-pioneers/rules.html")
-        expect(page.locator("h1")).to_have_text("Space Pioneers: the rules")
+        expect(page.locator("h1:visible")).to_have_text("Space Pioneers: the rules")
         expect(page.locator("#navcomp-decisions")).to_be_visible()  # for players: kept
-        expect(page.locator("table").first).to_contain_text("Pyros")
+        expect(page.locator("table:visible").first).to_contain_text("Pyros")
         page.locator("#lang").select_option("de")
-        expect(page.locator("#capturing-planets")).to_have_text("Planeten erobern")
+        expect(page.locator("#de-capturing-planets")).to_have_text("Planeten erobern")
+        expect(page.locator("#de-navcomp-decisions")).to_be_visible()
+        expect(page.locator("#capturing-planets")).to_be_hidden()
         expect(page).to_have_title("Space Pioneers: die Regeln · NavComp")
 
 

@@ -1,6 +1,7 @@
-// A game's rules page (js/games/<game>/rules.html, written by scripts/rules_page.py): the
-// long text is English; the headings and the page's own words follow the language chosen at
-// the table. The headings' strings are the game's, in strings.js beside its rules page.
+// A game's rules page (js/games/<game>/rules.html, written by scripts/rules_page.py): one
+// article per language, the one of the language chosen at the table shown (English where a
+// game has no translation); a link to a section (#components) finds it in that language
+// (#de-components). The page's title comes from the game's strings, beside its rules page.
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, setLang, translator } from "./i18n.js";
 
@@ -10,8 +11,18 @@ const t = translator(strings);
 const lang = document.getElementById("lang");
 const title = document.querySelector("h1[data-i18n]");
 
+// The article in the language chosen, or the English one.
+function showArticle() {
+  const chosen = document.querySelector(`article[data-lang="${getLang()}"]`) ? getLang() : "en";
+  for (const article of document.querySelectorAll("article[data-lang]")) article.hidden = article.dataset.lang !== chosen;
+  const section = location.hash.slice(1);
+  const target = section && (document.getElementById(`${chosen}-${section}`) || document.getElementById(section));
+  if (target && !target.hidden) target.scrollIntoView();
+}
+
 function translate() {
   document.documentElement.lang = getLang();
+  showArticle();
   for (const el of document.querySelectorAll("[data-i18n]")) el.textContent = t(el.dataset.i18n);
   document.title = title.textContent + " · NavComp";
   document.getElementById("brand").textContent = t("title");

@@ -195,7 +195,7 @@ export default {
   replay_revealed: "Alle Hände, aufgedeckt",
   // the rules page
   rules_link: "Regeln",
-  rules_note: "Die Regeln, wie NavComp sie spielt. Der Text ist auf Englisch, die Überschriften sind übersetzt.",
+  rules_note: "Die Regeln, wie NavComp sie spielt.",
   // solo high scores
   this_game: "dieses Spiel",
   // tutorials (tutorial.js, tutorial_runner.js)

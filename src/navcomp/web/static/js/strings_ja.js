@@ -196,7 +196,7 @@ export default {
   replay_revealed: "全員の手札（公開）",
   // the rules page
   rules_link: "ルール",
-  rules_note: "NavComp が採用するルールです。本文は英語、見出しは翻訳されています。",
+  rules_note: "NavComp が採用するルールです。",
   // solo high scores
   this_game: "このゲーム",
   // tutorials (tutorial.js, tutorial_runner.js)
