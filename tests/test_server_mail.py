@@ -280,3 +280,16 @@ def test_starttls_when_the_server_requires_it(
         assert ben.put("/api/me/email", {"address": "ben@example.com"}).status_code == 200
         wait_for(lambda: any(row.attempts >= 1 for row in outbox_rows(sqlite_url)))
         assert plain.messages == []
+
+
+def test_a_game_ended_early_by_a_resignation_comes_by_mail(
+    sqlite_url: str, count_game: object
+) -> None:
+    with Inbox() as inbox, running(sqlite_url, smtp_url=inbox.url, **QUICK) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        with_address(ann, inbox, "ann@example.com")
+        table_id = new_game(ann, [ben], game="count-to-three")
+        assert ben.post(f"/api/tables/{table_id}/resign").status_code == 200
+        over = wait_for(lambda: [m for m in inbox.to("ann@example.com") if "over" in m["Subject"]])
+        assert over[0]["Subject"] == f"The game at table {table_id} is over"
+        assert f"http://testserver/#/table/{table_id}" in parts(over[0])[0]

@@ -15,7 +15,7 @@ from typing import Any
 
 from navcomp.bots.levels import levels_for
 from navcomp.core.registry import get_game
-from navcomp.server import error_codes, lobby, ratings
+from navcomp.server import error_codes, lobby, mail, ratings
 from navcomp.server.clocks import Clock, Pace, Stage, give_extra, time_up, vote
 from navcomp.server.errors import ApiError
 from navcomp.server.table_clock import clock_of, next_deadline, pace_of
@@ -260,7 +260,9 @@ def _end(
             conn, table, {"ranks": ranks, "seat_ends": [str(end) for end in seat_ends]}, at
         )
     text = f"The game at table {table.id} is over: see the scores"
-    return _tell(conn, table, table.people(), NoticeKind.OVER, text, at)
+    told = _tell(conn, table, table.people(), NoticeKind.OVER, text, at)
+    mail.queue(conn, told, replace(table, status=TableStatus.OVER, result=result), at)
+    return told
 
 
 def _tell(
