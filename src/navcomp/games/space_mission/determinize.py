@@ -54,7 +54,7 @@ from navcomp.games.space_mission import knowledge
 from navcomp.games.space_mission.components import RING_SIZE
 from navcomp.games.space_mission.knowledge import Knowledge
 from navcomp.games.space_mission.piles import deal_pile
-from navcomp.games.space_mission.rules import PICK
+from navcomp.games.space_mission.rules import PICK, Taken
 
 if TYPE_CHECKING:
     from navcomp.games.space_mission.state import SpaceMissionState
@@ -240,35 +240,35 @@ def _deal_tiles(d: SpaceMissionState, s: SpaceMissionState, tiles: Knowledge, r:
     real = list(s.real)
     for pos, seen, seen_points, records in pinned:
         pile = list(seen)
-        tiles_left = list(seen_points)
-        size = len(tiles_left)
-        for t in records:
-            r, j = divmod(r, size)
-            size -= 1
-            kind = tiles_left[j]
-            tiles_left[j] = tiles_left[size]
-            owner, _, where, seq, reserved = taken[t]
-            taken[t] = (owner, kind, where, seq, reserved)
-            pile[kind] -= 1
+        r = _deal_records(records, seen_points, taken, pile, r)
         real[pos] = tuple(pile)
     for pos in unknown:
         real[pos] = None
     d.pool = free
     if loose:
         undealt = list(free)
-        tiles_left = list(points)
-        size = len(tiles_left)
-        for t in loose:
-            r, j = divmod(r, size)
-            size -= 1
-            kind = tiles_left[j]
-            tiles_left[j] = tiles_left[size]
-            owner, _, where, seq, reserved = taken[t]
-            taken[t] = (owner, kind, where, seq, reserved)
-            undealt[kind] -= 1
+        r = _deal_records(loose, points, taken, undealt, r)
         d.pool = tuple(undealt)
     d.taken = tuple(taken)
     d.real = tuple(real)
+
+
+def _deal_records(
+    records: tuple[int, ...], points: bytes, taken: list[Taken], counts: list[int], r: int
+) -> int:
+    """Give each taken tile of ``records`` a kind drawn (by ``r``) from the point tiles
+    ``points``, one kind per point, and take it from ``counts``: what is left of ``r``."""
+    tiles_left = list(points)
+    size = len(tiles_left)
+    for t in records:
+        r, j = divmod(r, size)
+        size -= 1
+        kind = tiles_left[j]
+        tiles_left[j] = tiles_left[size]
+        owner, _, where, seq, reserved = taken[t]
+        taken[t] = (owner, kind, where, seq, reserved)
+        counts[kind] -= 1
+    return r
 
 
 def _tiles(s: SpaceMissionState, player: int) -> Knowledge:
