@@ -44,8 +44,24 @@ def strings_in(folder: Path) -> dict[str, dict[str, str]]:
 
 
 def tables() -> dict[str, dict[str, str]]:
-    """The table's own strings by language (js/strings_<lang>.js)."""
-    return strings_in(JS)
+    """The table's own strings by language (js/strings_<lang>.js and its parts,
+    js/strings_<part>_<lang>.js), no key in two parts."""
+    out: dict[str, dict[str, str]] = {}
+    for lang in LANGUAGES:
+        merged: dict[str, str] = {}
+        parts = sorted(JS.glob(f"strings_*_{lang}.js"), key=lambda path: path.name.replace(lang, ""))
+        for path in [JS / f"strings_{lang}.js", *parts]:
+            part = read_strings(path)
+            assert not part.keys() & merged.keys(), (path.name, part.keys() & merged.keys())
+            merged.update(part)
+        out[lang] = merged
+    return out
+
+
+def test_every_part_of_the_strings_is_imported() -> None:
+    i18n = (JS / "i18n.js").read_text(encoding="utf-8")
+    for path in JS.glob("strings*_*.js"):
+        assert f'from "./{path.name}"' in i18n, path.name
 
 
 def game_folders() -> list[Path]:

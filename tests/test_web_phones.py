@@ -20,7 +20,7 @@ from navcomp.games.space_pioneers.components import CELLS
 from navcomp.games.space_pioneers.rules import CAPTURE, CHOOSE, DRAW, PLACE
 from test_web_pioneers import PHONE, two_people
 from test_web_pioneers_capture import MOVE, OPENING, SEED
-from web_helpers import SCREENSHOTS, create_table, guest, new_page, start, table_json
+from web_helpers import SCREENSHOTS, create_table, guest, new_page, settled, start, table_json
 
 WIDE = 10
 """Columns of the second seat's network: more than a phone shows at a readable size."""
@@ -144,5 +144,6 @@ def test_space_mission_fits_a_phone_in_three_languages(browser: Browser, web_ser
             nothing_wider_than_the_screen(page)
             page.evaluate("window.scrollTo(0, 0)")
             screenshot(page, f"phone-mission-{lang}")
+            settled(page, "#actions")
             page.locator("#actions").scroll_into_view_if_needed()
             screenshot(page, f"phone-mission-actions-{lang}")

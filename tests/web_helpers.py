@@ -60,6 +60,28 @@ def screenshot(page: Page, name: str) -> None:
     page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
 
 
+def settled(page: Page, selector: str, quiet_ms: int = 500) -> None:
+    """Wait until the element at `selector` has not been drawn anew for `quiet_ms`.
+
+    A table redraws on its own (a push, the log arriving, the turn watcher): an action on
+    an element that is replaced meanwhile fails as "not attached to the DOM".
+    """
+    page.wait_for_function(
+        """([selector, quiet]) => {
+          const el = document.querySelector(selector);
+          const now = performance.now();
+          if (!el || el !== window.__settledEl) {
+            window.__settledEl = el;
+            window.__settledSince = now;
+            return false;
+          }
+          return now - window.__settledSince >= quiet;
+        }""",
+        arg=[selector, quiet_ms],
+        polling=50,
+    )
+
+
 def guest(page: Page) -> str:
     page.goto("/")
     page.locator("#guest").click()

@@ -1,14 +1,22 @@
 // The page's languages and the lookup of its strings. The table's own strings (the page,
-// accounts, the lobby, errors, the table's frame) are in strings_<language>.js; a game's are
-// beside its view (js/games/<game>/strings.js), looked up through `translator(strings)`.
+// accounts, the lobby, the table's frame) are in strings_<language>.js and its parts
+// strings_<part>_<language>.js (errors: strings_errors_<language>.js); a game's are beside
+// its view (js/games/<game>/strings.js), looked up through `translator(strings)`.
 // t(key, params, fallback): the current language, else English, else fallback.
 import de from "./strings_de.js";
 import en from "./strings_en.js";
+import errorsDe from "./strings_errors_de.js";
+import errorsEn from "./strings_errors_en.js";
+import errorsJa from "./strings_errors_ja.js";
 import ja from "./strings_ja.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
-export const TABLES = { en, de, ja };
+export const TABLES = {
+  en: { ...en, ...errorsEn },
+  de: { ...de, ...errorsDe },
+  ja: { ...ja, ...errorsJa },
+};
 
 function initial() {
   const saved = localStorage.getItem("navcomp_lang");
