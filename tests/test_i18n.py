@@ -49,7 +49,9 @@ def tables() -> dict[str, dict[str, str]]:
     out: dict[str, dict[str, str]] = {}
     for lang in LANGUAGES:
         merged: dict[str, str] = {}
-        parts = sorted(JS.glob(f"strings_*_{lang}.js"), key=lambda path: path.name.replace(lang, ""))
+        parts = sorted(
+            JS.glob(f"strings_*_{lang}.js"), key=lambda path: path.name.replace(lang, "")
+        )
         for path in [JS / f"strings_{lang}.js", *parts]:
             part = read_strings(path)
             assert not part.keys() & merged.keys(), (path.name, part.keys() & merged.keys())

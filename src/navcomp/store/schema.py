@@ -161,6 +161,16 @@ rating_changes = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+blocks = Table(
+    "blocks",
+    metadata,
+    # user_id blocked blocked_id: user_id no longer sees blocked_id's chat, blocked_id cannot
+    # invite, befriend or offer a rematch to user_id
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("blocked_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 mail_settings = Table(
     "mail_settings",
     metadata,
@@ -202,6 +212,7 @@ server_secrets = Table(
 
 Index("users_by_name_key", users.c.name_key, unique=True)
 Index("users_by_name_skeleton", users.c.name_skeleton, unique=True)
+Index("blocks_by_blocked", blocks.c.blocked_id)
 Index("seats_by_user", seats.c.user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
 Index("tables_by_status", game_tables.c.status)
