@@ -206,11 +206,23 @@ def test_a_bots_turn_has_no_deadline_and_costs_nobody_time() -> None:
     pace = normalize_pace({"kind": "live", "minutes": 5, "increment": 0})
     seats = (Seat(0, 1, "ann", None), Seat(1, 2, "ben", None), Seat(2, None, None, "easy"))
     at = START + timedelta(seconds=250)
-    clock, until = after_move(_table(seats, 2, pace), 0, False, at)  # the bot moved at last
+    clock, until, warn = after_move(_table(seats, 2, pace), 0, False, at)  # the bot moved at last
     assert clock is not None and clock["banks"] == [300, 300, 300]
     assert until == at + timedelta(seconds=300)  # ann's turn begins when the bot's ends
-    clock, until = after_move(_table(seats, 1, pace), 2, False, at)  # ben passed to the bot
+    clock, until, warn = after_move(_table(seats, 1, pace), 2, False, at)  # ben passed to the bot
     assert clock is not None and clock["banks"] == [300, 50, 300]
     assert until is None  # the bot's turn runs out never
-    clock, until = after_move(_table(seats, 1, pace), 1, False, at)  # ben goes on
+    clock, until, warn = after_move(_table(seats, 1, pace), 1, False, at)  # ben goes on
     assert clock is not None and clock["banks"] == [300, 300, 300] and until is None
+    assert warn is None  # a live game's clock is on the screen: no warning
+
+
+def test_a_turn_based_mover_is_warned_when_a_quarter_of_its_turn_is_left() -> None:
+    pace = normalize_pace({"kind": "turn", "hours": 24, "bank_days": 2})
+    seats = (Seat(0, 1, "ann", None), Seat(1, 2, "ben", None), Seat(2, None, None, "easy"))
+    at = START + timedelta(hours=30)  # ann took six hours over her allowance
+    clock, until, warn = after_move(_table(seats, 0, pace), 1, False, at)
+    assert clock is not None and clock["banks"] == [2 * 86400 - 6 * 3600, 2 * 86400, 2 * 86400]
+    assert until == at + timedelta(days=3) and warn == at + timedelta(hours=54)
+    _clock, until, warn = after_move(_table(seats, 1, pace), 2, False, at)  # ben passed to the bot
+    assert until is None and warn is None

@@ -14,11 +14,11 @@ import pytest
 from sqlalchemy import create_engine, select
 
 from mail_helpers import Clock, Inbox, link, parts
-from navcomp.server import notify
-from navcomp.store import tables
-from navcomp.store.model import NewNotice, NoticeKind
+from navcomp.server import sweeper
 from navcomp.store.schema import game_tables, mail_outbox
 from server_helpers import Player, new_game, running, wait_for
+from test_clocks import FakeClock
+from test_server_sweeper import game_of_two
 from webhook_helpers import certificate
 
 QUICK = {
@@ -206,7 +206,7 @@ def test_a_slow_smtp_server_holds_up_mail_never_a_move(sqlite_url: str) -> None:
         assert len(inbox.to("ann@example.com")) == 5
 
 
-def test_invitations_time_running_low_and_the_game_over_come_by_mail(sqlite_url: str) -> None:
+def test_invitations_and_the_game_over_come_by_mail(sqlite_url: str) -> None:
     with Inbox() as inbox, running(sqlite_url, smtp_url=inbox.url, **QUICK) as client:
         ann, ben = Player(client, "ann"), Player(client, "ben")
         with_address(ann, inbox, "ann@example.com")
@@ -215,21 +215,8 @@ def test_invitations_time_running_low_and_the_game_over_come_by_mail(sqlite_url:
         invite = wait_for(lambda: inbox.to("ann@example.com")[1:])[0]
         assert invite["Subject"] == f"ben invites you to Space Mission (table {table_id})"
         assert f"http://testserver/#/table/{table_id}" in parts(invite)[0]
-        # time running low: the notice the clocks write (NoticeKind.TIME_LOW), and its mail
-        capped = new_game(ann, [], bots={1: "easy"}, options={"max_rounds": 1})
-        engine = create_engine(sqlite_url)
-        try:
-            with engine.begin() as conn:
-                table = tables.get(conn, capped)
-                assert table is not None
-                notice = NewNotice(table.seats[0].user_id or 0, capped, NoticeKind.TIME_LOW, "…")
-                notify.add(conn, notice, None, table)
-        finally:
-            engine.dispose()
-        low = wait_for(lambda: [m for m in inbox.to("ann@example.com") if "time" in m["Subject"]])
-        assert low[0]["Subject"] == f"Your time runs low at table {capped}"
-        assert "List-Unsubscribe" in low[0]
         # the game's end, with the result
+        capped = new_game(ann, [], bots={1: "easy"}, options={"max_rounds": 1})
         rnd = random.Random(13)
         while (table := wait_for(lambda: my_turn(ann, capped)))["table"]["status"] != "over":
             legal = [a for a in table["legal"] if not a["text"].startswith("discard")]
@@ -293,3 +280,45 @@ def test_a_game_ended_early_by_a_resignation_comes_by_mail(
         over = wait_for(lambda: [m for m in inbox.to("ann@example.com") if "over" in m["Subject"]])
         assert over[0]["Subject"] == f"The game at table {table_id} is over"
         assert f"http://testserver/#/table/{table_id}" in parts(over[0])[0]
+
+
+def test_time_running_low_comes_by_mail_once_a_turn_when_a_quarter_is_left(sqlite_url: str) -> None:
+    clock = FakeClock()
+    quick = QUICK | {"now": clock, "sweep_seconds": 0}
+    with Inbox() as inbox, running(sqlite_url, smtp_url=inbox.url, **quick) as client:
+        server = client.app.state.server  # type: ignore[attr-defined]
+
+        def sweep() -> int:
+            return int(client.portal.call(sweeper.sweep, server))  # type: ignore[union-attr]
+
+        def warned(player: Player) -> list[Any]:
+            mails = inbox.to(f"{player.name}@example.com")
+            return [m for m in mails if m["Subject"] == f"Your time runs low at table {table_id}"]
+
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        for player in (ann, ben):
+            with_address(player, inbox, f"{player.name}@example.com")
+        table_id = game_of_two(ann, ben, {"kind": "turn", "hours": 4, "bank_days": 0})
+        first = ann.table(table_id)["table"]["to_move"]
+        mover, other = (ann, ben) if first == 0 else (ben, ann)
+        clock.advance(3 * 3600 - 1)
+        assert sweep() == 0
+        clock.advance(1)  # a quarter of the turn's four hours is left
+        assert sweep() == 1
+        mail = wait_for(lambda: warned(mover))[0]
+        assert f"http://testserver/#/table/{table_id}" in parts(mail)[0]
+        told = mover.get("/api/notifications").json()
+        assert [n["kind"] for n in told if n["table"] == table_id] == ["time_low", "turn"]
+        clock.advance(3599)  # once a turn, and the time-out is still to come
+        assert sweep() == 0
+        # the turn passes: the next mover is warned at a quarter of its own turn
+        rnd = random.Random(5)
+        while (table := mover.table(table_id))["table"]["to_move"] == first:
+            legal = [a for a in table["legal"] if not a["text"].startswith("discard")]
+            answer = mover.move(table_id, rnd.choice(legal)["id"], table["table"]["version"])
+            assert answer.status_code == 200, answer.text
+        clock.advance(3 * 3600)
+        assert sweep() == 1
+        wait_for(lambda: warned(other))
+        assert len(warned(mover)) == 1
+        assert next(n["kind"] for n in other.get("/api/notifications").json()) == "time_low"

@@ -20,7 +20,7 @@ from test_clocks import FakeClock
 LIVE_MINUTE = {"kind": "live", "minutes": 1, "increment": 0}
 
 
-def _game_of_two(owner: Player, other: Player, pace: dict[str, Any]) -> int:
+def game_of_two(owner: Player, other: Player, pace: dict[str, Any]) -> int:
     made = owner.post("/api/tables", {"seats": 2, "pace": pace})
     assert made.status_code == 201, made.text
     table_id: int = made.json()["id"]
@@ -48,7 +48,7 @@ def test_the_sweeper_acts_with_nobody_connected(database_url: str) -> None:
     with running(database_url, now=clock, sweep_seconds=0) as client:
         server = client.app.state.server  # type: ignore[attr-defined]
         ann, ben = Player(client, "ann"), Player(client, "ben")
-        table_id = _game_of_two(ann, ben, LIVE_MINUTE)
+        table_id = game_of_two(ann, ben, LIVE_MINUTE)
         assert client.portal.call(sweeper.sweep, server) == 0  # type: ignore[union-attr]
         clock.advance(59)
         assert client.portal.call(sweeper.sweep, server) == 0  # type: ignore[union-attr]
@@ -96,7 +96,7 @@ def test_a_time_out_while_the_server_is_stopped_is_handled_when_it_starts(
     try:
         with httpx.Client(base_url=server.base) as http:
             ann, ben = Player(http, "ann"), Player(http, "ben")  # type: ignore[arg-type]
-            table_id = _game_of_two(ann, ben, LIVE_MINUTE)
+            table_id = game_of_two(ann, ben, LIVE_MINUTE)
     finally:
         server.stop()
     deadline = _deadline(url, table_id)
@@ -133,7 +133,7 @@ def test_two_processes_act_on_each_of_many_time_outs_once(shared_postgres: str) 
     try:
         with httpx.Client(base_url=first.base) as http:
             players = [Player(http) for _ in range(2)]  # type: ignore[arg-type]
-            ids = [_game_of_two(players[0], players[1], LIVE_MINUTE) for _ in range(TABLES)]
+            ids = [game_of_two(players[0], players[1], LIVE_MINUTE) for _ in range(TABLES)]
         for kind in ("time_up", "taken_over"):
             with engine.begin() as conn:
                 conn.execute(update(game_tables).values(deadline=text("now()")))

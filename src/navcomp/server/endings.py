@@ -18,7 +18,7 @@ from navcomp.core.registry import get_game
 from navcomp.server import error_codes, lobby, mail, ratings
 from navcomp.server.clocks import Clock, Pace, Stage, give_extra, time_up, vote
 from navcomp.server.errors import ApiError
-from navcomp.server.table_clock import clock_of, next_deadline, pace_of
+from navcomp.server.table_clock import clock_of, next_deadline, next_warning, pace_of
 from navcomp.store import accounts, clocks, notices
 from navcomp.store.db import Connection
 from navcomp.store.model import (
@@ -76,11 +76,14 @@ def on_deadline(conn: Connection, table_id: int, at: datetime) -> Changed:
     pace, clock = pace_of(table), clock_of(table)
     assert pace is not None and clock is not None and table.to_move is not None
     mover = table.to_move
+    if table.deadline is None or at < table.deadline:  # only the warning is due
+        return _warn(conn, table, mover, at)
     others = [seat for seat in table.people() if seat != mover]
     if clock.stage is Stage.RUNNING and others:
         clock, until = time_up(pace, clock, at)
         kind = EventKind.TIME_UP if pace.timed else EventKind.STALLED
-        _change(conn, table, (kind, mover), at, clock=clock.to_json(), deadline=until)
+        values = {"clock": clock.to_json(), "deadline": until, "warn_at": None}
+        _change(conn, table, (kind, mover), at, **values)
         notice_kind = NoticeKind.TIME_UP if pace.timed else NoticeKind.STALLED
         text = f"Time is up for seat {mover + 1} at table {table_id}: choose what follows"
         told = _tell(conn, table, others, notice_kind, text, at)
@@ -89,6 +92,15 @@ def on_deadline(conn: Connection, table_id: int, at: datetime) -> Changed:
     else:  # stalled, and nobody else is active
         told = _end(conn, table, TableEnd.ABANDONED, EventKind.ABANDONED, None, {}, at)
     return _changed(conn, table_id, told)
+
+
+def _warn(conn: Connection, table: Table, mover: int, at: datetime) -> Changed:
+    """A quarter of the mover's time is left: tell them, in the app and by mail."""
+    clocks.clear_warning(conn, table.id)
+    text = f"Your time runs low at table {table.id}"
+    told = _tell(conn, table, [mover], NoticeKind.TIME_LOW, text, at)
+    mail.queue(conn, told, table, at)
+    return _changed(conn, table.id, told)
 
 
 # --- the players' part ---------------------------------------------------------------------
@@ -130,7 +142,7 @@ def extra_time(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
         raise ApiError(error_codes.EXTRA_TIME_USED, "more time was given this turn already")
     clock, until = give_extra(pace, clock, at)
     event = (EventKind.EXTRA_TIME, mover)
-    _change(conn, table, event, at, clock=clock.to_json(), deadline=until)
+    _change(conn, table, event, at, clock=clock.to_json(), deadline=until, warn_at=None)
     return _changed(conn, table_id, [])
 
 
@@ -217,9 +229,15 @@ def _take_over(
         clock = replace(clock, stage=Stage.RUNNING, extra=False)
         values["turn_since"] = at
     since = at if table.to_move == seat or table.turn_since is None else table.turn_since
-    until = None if pace is None else next_deadline(after, pace, clock, after.to_move, since)
+    if pace is not None:
+        values["deadline"] = next_deadline(after, pace, clock, after.to_move, since)
+        values["warn_at"] = next_warning(after, pace, clock, after.to_move, since)
+        if table.to_move != seat and table.warn_at is None:  # the mover was warned already
+            values["warn_at"] = None
+    else:
+        values["deadline"] = values["warn_at"] = None
     kind = EventKind.RESIGNED if ended is SeatEnd.RESIGNED else EventKind.TAKEN_OVER
-    _change(conn, table, (kind, seat), at, clock=clock.to_json(), deadline=until, **values)
+    _change(conn, table, (kind, seat), at, clock=clock.to_json(), **values)
     text = f"A bot now plays seat {seat + 1} at table {table.id}"
     told = [*after.people(), *([seat] if former is not None else [])]
     return _tell(conn, table, told, NoticeKind.SEAT_CHANGE, text, at)
@@ -249,6 +267,7 @@ def _end(
         "status": TableStatus.OVER.value,
         "to_move": None,
         "deadline": None,
+        "warn_at": None,
         "end_reason": reason.value,
         "result": result,
     }

@@ -171,8 +171,8 @@ def start(conn: Connection, user: User, table_id: int, at: datetime) -> None:
     state = get_game(table.game).new_initial_state(table.num_seats, table.seed, table.options)
     first = state.current_player
     assert first is not None
-    clock, deadline = table_clock.starting(table, first, at)
-    tables.start(conn, table_id, first, at, clock, deadline)
+    timing = table_clock.starting(table, first, at)
+    tables.start(conn, table_id, first, at, timing.clock, timing.deadline, timing.warn_at)
     notice = notify.turn_notice(table_id, table.seats, first)
     if notice is not None:
         notify.add(conn, notice, table=table)

@@ -188,15 +188,16 @@ def _seat(table: Table, actor: User | int) -> int:
 def _turn(table: Table, to_move: int | None, result: Result | None, at: datetime) -> Turn:
     """Where the game stands after the move, as the table's row will say."""
     over = result is not None
-    clock, deadline = table_clock.after_move(table, to_move, over, at)
+    timing = table_clock.after_move(table, to_move, over, at)
     return Turn(
         table.version + 1,
         to_move,
         at if to_move != table.to_move else table.turn_since,
         TableStatus.OVER if over else table.status,
         None if result is None else endings.finished_result(table, result.to_json()),
-        clock,
-        deadline,
+        timing.clock,
+        timing.deadline,
+        timing.warn_at,
     )
 
 

@@ -3,16 +3,26 @@ before a move (``server/clocks.py`` does the arithmetic).
 
 Deadlines are a person's only: a bot's turn has none.  A timed pace runs while at least
 two people play (with fewer, nobody waits for anybody); without clock the stall period
-runs whenever a person is to move.
+runs whenever a person is to move.  At a turn-based pace the mover is warned once a
+quarter of the turn's time (allowance and bank) is left: ``Timing.warn_at``.
 """
 
 from __future__ import annotations
 
-from datetime import datetime
-from typing import Any
+from datetime import datetime, timedelta
+from typing import Any, NamedTuple
 
 from navcomp.server import error_codes
-from navcomp.server.clocks import Clock, Pace, Stage, charge, deadline, start_clock
+from navcomp.server.clocks import (
+    Clock,
+    Pace,
+    PaceKind,
+    Stage,
+    available,
+    charge,
+    deadline,
+    start_clock,
+)
 from navcomp.server.errors import ApiError
 from navcomp.store.model import Table
 
@@ -23,6 +33,19 @@ def pace_of(table: Table) -> Pace | None:
 
 def clock_of(table: Table) -> Clock | None:
     return None if table.clock is None else Clock.of(table.clock)
+
+
+class Timing(NamedTuple):
+    """A table's clocks as stored, when the mover's time runs out, and when the mover is
+    told it runs low (None: never)."""
+
+    clock: dict[str, Any] | None
+    deadline: datetime | None
+    warn_at: datetime | None = None
+
+
+LOW = 0.25
+"""The share of a turn's time left when the mover is warned."""
 
 
 def next_deadline(
@@ -36,13 +59,34 @@ def next_deadline(
     return deadline(pace, clock, to_move, since)
 
 
-def starting(table: Table, first: int, at: datetime) -> tuple[dict[str, Any], datetime | None]:
+def next_warning(
+    table: Table, pace: Pace, clock: Clock, to_move: int | None, since: datetime
+) -> datetime | None:
+    """When the mover of a turn that began at ``since`` is told its time runs low: at a
+    turn-based pace only (a live game's clock is on the screen)."""
+    if pace.kind is not PaceKind.TURN or next_deadline(table, pace, clock, to_move, since) is None:
+        return None
+    assert to_move is not None
+    return since + timedelta(seconds=(1 - LOW) * available(pace, clock, to_move))
+
+
+def turn_timing(
+    table: Table, pace: Pace, clock: Clock, to_move: int | None, since: datetime
+) -> Timing:
+    """The timing of the turn of ``to_move`` that began at ``since``."""
+    return Timing(
+        clock.to_json(),
+        next_deadline(table, pace, clock, to_move, since),
+        next_warning(table, pace, clock, to_move, since),
+    )
+
+
+def starting(table: Table, first: int, at: datetime) -> Timing:
     """The clocks and the first deadline as the game starts."""
     pace = pace_of(table)
     if pace is None:
-        return Clock(()).to_json(), None
-    clock = start_clock(pace, table.num_seats)
-    return clock.to_json(), next_deadline(table, pace, clock, first, at)
+        return Timing(Clock(()).to_json(), None)
+    return turn_timing(table, pace, start_clock(pace, table.num_seats), first, at)
 
 
 def check_time(table: Table, at: datetime) -> None:
@@ -53,22 +97,20 @@ def check_time(table: Table, at: datetime) -> None:
         raise ApiError(error_codes.TIME_IS_UP, "your time is up: the others choose what follows")
 
 
-def after_move(
-    table: Table, to_move: int | None, over: bool, at: datetime
-) -> tuple[dict[str, Any] | None, datetime | None]:
+def after_move(table: Table, to_move: int | None, over: bool, at: datetime) -> Timing:
     """The clocks and the deadline once the mover of ``table`` has moved at ``at``."""
     pace, clock = pace_of(table), clock_of(table)
     if clock is None or pace is None:
-        return table.clock, None
+        return Timing(table.clock, None)
     mover = table.to_move
     passed = over or to_move != mover
     if passed and mover is not None and table.seats[mover].user_id is not None:
         used = 0.0 if table.turn_since is None else (at - table.turn_since).total_seconds()
         clock = charge(pace, clock, mover, used)
     if over:
-        return clock.to_json(), None
+        return Timing(clock.to_json(), None)
     if not pace.timed:  # no clock: the stall period runs from the latest move
-        return clock.to_json(), next_deadline(table, pace, clock, to_move, at)
+        return turn_timing(table, pace, clock, to_move, at)
     if not passed:
-        return clock.to_json(), table.deadline
-    return clock.to_json(), next_deadline(table, pace, clock, to_move, at)
+        return Timing(clock.to_json(), table.deadline, table.warn_at)
+    return turn_timing(table, pace, clock, to_move, at)

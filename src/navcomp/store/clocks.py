@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, select, update
+from sqlalchemy import Connection, func, insert, or_, select, update
 
 from navcomp.store.model import SeatEnd, TableStatus
 from navcomp.store.schema import game_tables, seats, table_events
@@ -25,24 +25,28 @@ class Event:
 
 
 def claim_expired(conn: Connection, at: datetime, limit: int) -> list[int]:
-    """Tables in play whose deadline is at or before ``at``, locked until commit.
+    """Tables in play whose deadline or warning time is at or before ``at``, locked until
+    commit.
 
     On PostgreSQL rows another process holds are skipped (``FOR UPDATE SKIP LOCKED``), so
     of several processes sweeping at once each table goes to one; the one that got it
-    moves the deadline on before it commits.  SQLite's writer holds the whole database."""
+    moves the deadline on (or clears the warning) before it commits.  SQLite's writer
+    holds the whole database."""
+    due = or_(game_tables.c.deadline <= at, game_tables.c.warn_at <= at)
     query = (
         select(game_tables.c.id)
-        .where(
-            game_tables.c.status == TableStatus.PLAYING.value,
-            game_tables.c.deadline.is_not(None),
-            game_tables.c.deadline <= at,
-        )
-        .order_by(game_tables.c.deadline)
+        .where(game_tables.c.status == TableStatus.PLAYING.value, due)
+        .order_by(game_tables.c.id)
         .limit(limit)
     )
     if conn.dialect.name == "postgresql":
         query = query.with_for_update(skip_locked=True)
     return list(conn.execute(query).scalars())
+
+
+def clear_warning(conn: Connection, table_id: int) -> None:
+    """The mover has been told its time runs low: once a turn."""
+    conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(warn_at=None))
 
 
 def change(

@@ -37,6 +37,7 @@ _ADVANCE = (
         result=bindparam("new_result", type_=game_tables.c.result.type),
         clock=bindparam("new_clock", type_=game_tables.c.clock.type),
         deadline=bindparam("new_deadline", type_=game_tables.c.deadline.type),
+        warn_at=bindparam("new_warn_at", type_=game_tables.c.warn_at.type),
     )
 )
 _APPEND = insert(moves)
@@ -72,6 +73,7 @@ class MoveWrites:
                 "new_result": turn.result,
                 "new_clock": turn.clock,
                 "new_deadline": turn.deadline,
+                "new_warn_at": turn.warn_at,
             },
         )
         return done.rowcount == 1
@@ -138,7 +140,8 @@ class SqliteMoveWrites(MoveWrites):
         clock, deadline = self.json(turn.clock), self.when(turn.deadline)
         cursor = _driver(conn).execute(
             "UPDATE game_tables SET version = ?, to_move = ?, turn_since = ?, status = ?, "
-            "result = ?, clock = ?, deadline = ? WHERE id = ? AND version = ? AND events = ?",
+            "result = ?, clock = ?, deadline = ?, warn_at = ? "
+            "WHERE id = ? AND version = ? AND events = ?",
             (
                 turn.version,
                 turn.to_move,
@@ -147,6 +150,7 @@ class SqliteMoveWrites(MoveWrites):
                 outcome,
                 clock,
                 deadline,
+                self.when(turn.warn_at),
                 table_id,
                 expected,
                 events,

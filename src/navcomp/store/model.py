@@ -72,6 +72,7 @@ class Table:
     pace: dict[str, Any] | None = None  # server/clocks.py; None: no clock, never stalls
     clock: dict[str, Any] | None = None  # the clocks while the game is on (server/clocks.py)
     deadline: datetime | None = None  # when the mover's time runs out, or the grace ends
+    warn_at: datetime | None = None  # when the mover is told its time runs low
     end_reason: str | None = None  # a TableEnd once the game is over
     events: int = 0  # changes besides moves (time up, a seat taken over...): a move checks it
 
@@ -103,6 +104,7 @@ class Table:
             result=turn.result,
             clock=turn.clock,
             deadline=turn.deadline,
+            warn_at=turn.warn_at,
         )
 
     def bot_on_turn(self) -> str | None:
@@ -123,6 +125,7 @@ class Turn:
     result: dict[str, Any] | None
     clock: dict[str, Any] | None = None
     deadline: datetime | None = None
+    warn_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)

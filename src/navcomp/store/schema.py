@@ -67,6 +67,7 @@ game_tables = Table(
     Column("pace", JSON),  # server/clocks.py; None: no clock and never stalled
     Column("clock", JSON),  # each seat's bank, the stage of the turn, the abort votes
     Column("deadline", DateTime(timezone=True)),  # the sweeper acts on it (server/sweeper.py)
+    Column("warn_at", DateTime(timezone=True)),  # and on this: the mover's time runs low
     Column("end_reason", String(12)),  # a TableEnd once over
     Column("events", Integer, nullable=False, server_default="0"),  # rows of table_events
 )
@@ -219,6 +220,7 @@ Index("tables_by_status", game_tables.c.status)
 Index("ratings_by_game", ratings.c.game, ratings.c.mu)
 Index("rating_changes_by_player", rating_changes.c.player, rating_changes.c.game)
 Index("tables_by_deadline", game_tables.c.deadline)
+Index("tables_by_warn_at", game_tables.c.warn_at)
 Index("solo_scores_by_game", solo_scores.c.game, solo_scores.c.score)
 Index("solo_scores_by_user", solo_scores.c.user_id, solo_scores.c.game, solo_scores.c.score)
 Index("mail_settings_by_address", mail_settings.c.address)

@@ -60,6 +60,7 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         pace=row.pace,
         clock=row.clock,
         deadline=_utc(row.deadline),
+        warn_at=_utc(row.warn_at),
         end_reason=row.end_reason,
         events=row.events,
     )
@@ -202,6 +203,7 @@ def start(
     at: datetime,
     clock: Mapping[str, Any] | None = None,
     deadline: datetime | None = None,
+    warn_at: datetime | None = None,
 ) -> None:
     """The game is on, ``first`` to move, its clocks set; the invites are done with."""
     conn.execute(
@@ -213,6 +215,7 @@ def start(
             turn_since=at,
             clock=None if clock is None else dict(clock),
             deadline=deadline,
+            warn_at=warn_at,
         )
     )
     conn.execute(delete(invites).where(invites.c.table_id == table_id))
