@@ -152,6 +152,8 @@ def test_the_help_page_explains_clocks_in_each_language(
         expect(page.locator("#help-vote h3")).to_have_text("ゲーム終了の投票")
         page.locator("#lang").select_option("en")
         expect(page.locator("#help-paces")).to_contain_text("Only the player to move uses time")
+        expect(page.locator("#help-ratings")).to_contain_text("counts as last")
+        screenshot(page, "help-en")
 
 
 def test_a_resignation_in_a_game_of_four_hands_the_seat_to_a_bot(

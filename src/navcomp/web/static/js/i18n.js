@@ -1,21 +1,25 @@
 // The page's languages and the lookup of its strings. The table's own strings (the page,
 // accounts, the lobby, the table's frame) are in strings_<language>.js and its parts
-// strings_<part>_<language>.js (errors: strings_errors_<language>.js); a game's are beside
-// its view (js/games/<game>/strings.js), looked up through `translator(strings)`.
+// strings_<part>_<language>.js (errors: strings_errors_<language>.js; the help page:
+// strings_help_<language>.js); a game's are beside its view (js/games/<game>/strings.js),
+// looked up through `translator(strings)`.
 // t(key, params, fallback): the current language, else English, else fallback.
 import de from "./strings_de.js";
 import en from "./strings_en.js";
 import errorsDe from "./strings_errors_de.js";
 import errorsEn from "./strings_errors_en.js";
 import errorsJa from "./strings_errors_ja.js";
+import helpDe from "./strings_help_de.js";
+import helpEn from "./strings_help_en.js";
+import helpJa from "./strings_help_ja.js";
 import ja from "./strings_ja.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
 export const TABLES = {
-  en: { ...en, ...errorsEn },
-  de: { ...de, ...errorsDe },
-  ja: { ...ja, ...errorsJa },
+  en: { ...en, ...errorsEn, ...helpEn },
+  de: { ...de, ...errorsDe, ...helpDe },
+  ja: { ...ja, ...errorsJa, ...helpJa },
 };
 
 function initial() {

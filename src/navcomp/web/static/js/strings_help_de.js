@@ -1,0 +1,16 @@
+// The players' help page (#/help, js/help.js) in German.
+export default {
+  help_title: "Hilfe für Spielende: Uhren, ein Spiel verlassen, Wertungen",
+  help_paces_h: "Tempo",
+  help_paces: "Wer einen Tisch erstellt, wählt sein Tempo.\nLive: jede Person hat ein Zeitkonto (zum Beispiel 5, 10 oder 20 Minuten) und bekommt nach jedem Zug ein paar Sekunden zurück; das Konto wächst nie über seinen Anfang.\nZugweise: jeder Zug darf eine feste Zeit dauern (12 Stunden bis 7 Tage); ein längerer Zug geht von der Reserve an Tagen ab. Bleibt nur noch ein Viertel der Zeit deines Zuges, erfährst du es (in deinen Mitteilungen und, wenn du willst, per Mail).\nOhne Uhr: niemand wird gedrängt, aber ein Spiel, in dem die gewählte Zahl von Tagen (21, wenn nichts anderes gewählt ist) niemand gezogen hat, ruht.\nEin Solotisch oder ein Tisch mit nur einer Person und Bots hat keine Uhr. Nur wer am Zug ist, verbraucht Zeit; das Nachdenken eines Bots kostet niemanden etwas. Die Zeit führt der Server: die Uhren der Seite folgen ihm.",
+  help_time_up_h: "Wenn die Zeit abläuft",
+  help_time_up: "Ist die Zeit einer Person um, erfahren es die anderen (am Tisch und in ihren Mitteilungen) und entscheiden: mehr Zeit geben (einmal je Zug) oder einen Bot den Platz für den Rest des Spiels spielen lassen. In einem Spiel zu zweit kann die andere Person stattdessen das Spiel beanspruchen.\nEntscheidet niemand innerhalb der Zeit eines weiteren Zuges, übernimmt ein Bot den Platz. Er spielt auf mittlerer Stufe und sieht nur, was der Platz sehen darf. Ein übernommener Platz ist am Tisch, im Protokoll und im Ergebnis markiert; die Person kann nicht zurück.",
+  help_stalled_h: "Ruhende Spiele",
+  help_stalled: "In einem Spiel ohne Uhr können die anderen den stillen Platz einem Bot geben, sobald die gewählte Zeit lang niemand gezogen hat. Ein ruhendes Spiel, in dem sonst niemand aktiv ist, wird als verlassen geschlossen.",
+  help_resign_h: "Aufgeben",
+  help_resign: "Mit Aufgeben verlässt du ein laufendes Spiel. Zu zweit gewinnt die andere Person und das Spiel endet; mit mehr Personen übernimmt ein Bot deinen Platz und das Spiel geht weiter.",
+  help_vote_h: "Abstimmen, ein Spiel zu beenden",
+  help_vote: "Jede Person, die noch am Tisch spielt, kann für das Beenden stimmen. Haben alle zugestimmt, endet das Spiel ohne Ergebnis.",
+  help_ratings_h: "Wertungen",
+  help_ratings: "Ein gewerteter Tisch (wer ihn erstellt, kreuzt Gewertet an) ändert am Ende der Partie die Wertung aller, die daran spielen. Nur Konten spielen gewertete Partien: Gäste, Solo-Tische und Einführungen werden nie gewertet.\nDie Partie zählt als ein Ergebnis mit einem Platz für jeden Sitz; gleiche Punktzahlen teilen sich den Platz. Wer aufgegeben hat, dessen Zeit abgelaufen ist oder dessen Sitz ein Bot übernommen hat, zählt als Letzter. Eine Partie, die durch Abstimmung oder eine Rundengrenze endet, ändert keine Wertung.\nDie angezeigte Zahl ist vorsichtig: Sie beginnt bei 0 und wächst, je mehr Partien zeigen, wie stark du bist (40 × (Können − 3 × Unsicherheit)). In deinen ersten fünf gewerteten Partien trägt sie ein ?.\nAuch Bots haben Wertungen, eine je Stufe, aus ihren gewerteten Partien gegen Menschen: Vergleiche deine mit ihren in der Bestenliste eines Spiels (Wertungen in der Lobby). Deine Wertungen und ihr Verlauf stehen auf deiner Spielerseite.",
+};
