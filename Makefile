@@ -45,7 +45,7 @@ debian-packages:
 		(apt-get update && apt-get install -y $(DEBIAN_PACKAGES))
 
 unit: $(STAMP) services debian-packages
-	$(BIN)/pytest -q
+	$(BIN)/pytest -q --durations=25
 
 test: lint typecheck unit
 
