@@ -75,6 +75,7 @@ class MailState(Answer):
 class AccountBody(Answer):
     name: str
     guest: bool
+    profile_private: bool
     email: EmailState
     mail: MailState
     webhook: str | None
@@ -91,6 +92,7 @@ def _account(conn: Connection, user: User) -> dict[str, Any]:
     return {
         "name": user.name,
         "guest": user.is_guest,
+        "profile_private": stored.profile_private(conn, user.id),
         "email": {"address": settings.address, "verified": settings.verified},
         "mail": {
             "turn": settings.turn.value,
