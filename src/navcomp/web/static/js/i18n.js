@@ -9,13 +9,16 @@ import errorsDe from "./strings_errors_de.js";
 import errorsEn from "./strings_errors_en.js";
 import errorsJa from "./strings_errors_ja.js";
 import ja from "./strings_ja.js";
+import profileDe from "./strings_profile_de.js";
+import profileEn from "./strings_profile_en.js";
+import profileJa from "./strings_profile_ja.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
 export const TABLES = {
-  en: { ...en, ...errorsEn },
-  de: { ...de, ...errorsDe },
-  ja: { ...ja, ...errorsJa },
+  en: { ...en, ...errorsEn, ...profileEn },
+  de: { ...de, ...errorsDe, ...profileDe },
+  ja: { ...ja, ...errorsJa, ...profileJa },
 };
 
 function initial() {
