@@ -72,6 +72,10 @@ def test_a_deleted_account_leaves_its_games_to_a_former_player(
         playing = new_game(ann, [ben], game=GAME)
         _play(playing, [(ann, "count")])
         made = ann.post("/api/tables", {"game": GAME, "seats": 2}).json()["id"]  # open, hers
+        cara = Player(client, "cara")
+        asked = ben.post("/api/tables", {"game": GAME, "seats": 2}).json()["id"]
+        assert ann.post(f"/api/tables/{asked}/join").status_code == 200
+        assert ann.post(f"/api/tables/{asked}/invite", {"name": "cara"}).status_code == 200
         assert ann.put("/api/me/email", {"address": "ann@example.com"}).status_code == 200
         second = client.post(
             "/api/accounts/login", json={"name": "ann", "password": "correct horse"}
@@ -123,6 +127,10 @@ def test_a_deleted_account_leaves_its_games_to_a_former_player(
             "user_not_found",
         )
         assert refusal(ben.post(f"/api/tables/{made}/invite", {"name": "ann"}))[0] == 404
+        [invite] = cara.get("/api/notifications").json()
+        assert invite["about"]["by"] == former and "ann" not in invite["text"]
+        asked_seats = ben.table(asked)["table"]["seats"]  # she left ben's open table
+        assert [s["player"] for s in asked_seats] == ["ben", None]
         ben_recent = client.get("/api/players/ben/profile").json()["recent"]
         assert {r["table"] for r in ben_recent} == {rated, playing}
 

@@ -64,9 +64,9 @@ async def confirm(server: Server, request: HTTPConnection, user: User, password:
         raise ApiError(error_codes.WRONG_PASSWORD, "the password is wrong")
 
 
-def _leave_all(conn: Connection, user: User, at: datetime) -> Left:
+def _leave_all(conn: Connection, user: User, sat_at: list[int], at: datetime) -> Left:
     left = Left()
-    for table_id in profiles.tables_sat_at(conn, user.id):
+    for table_id in sat_at:
         table = lobby.get(conn, table_id, lock=True)
         if table.seat_of(user.id) is None:
             continue  # over, or a bot plays the seat already
@@ -92,8 +92,10 @@ async def delete_account(
     at = server.settings.now()
 
     def work(conn: Connection) -> Left:
-        left = _leave_all(conn, user, at)
-        left.sessions = erasure.delete_account(conn, user.id, former_name(user.id), at)
+        sat_at = profiles.tables_sat_at(conn, user.id)
+        left = _leave_all(conn, user, sat_at, at)
+        former = former_name(user.id)
+        left.sessions = erasure.delete_account(conn, user.id, former, at, sat_at)
         return left
 
     left = await server.tx(work)

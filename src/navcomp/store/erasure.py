@@ -8,10 +8,12 @@ until the name's hold period has passed (``accounts.release_name``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from sqlalchemy import Connection, delete, or_, select, update
 
+from navcomp.store.model import NoticeKind
 from navcomp.store.schema import (
     blocks,
     invites,
@@ -23,8 +25,13 @@ from navcomp.store.schema import (
 )
 
 
-def delete_account(conn: Connection, user_id: int, former: str, at: datetime) -> list[str]:
-    """Make ``user_id`` a tombstone named ``former``; the digests of its sessions, ended."""
+def delete_account(
+    conn: Connection, user_id: int, former: str, at: datetime, tables: Sequence[int]
+) -> list[str]:
+    """Make ``user_id`` a tombstone named ``former``; the digests of its sessions, ended.
+    Others' invitations from it to ``tables`` (those it sat at) name ``former`` instead."""
+    name: str = conn.execute(select(users.c.name).where(users.c.id == user_id)).scalar_one()
+    _rename_inviter(conn, tables, name, former)
     digests = list(
         conn.execute(select(sessions.c.token_hash).where(sessions.c.user_id == user_id)).scalars()
     )
@@ -50,6 +57,17 @@ def delete_account(conn: Connection, user_id: int, former: str, at: datetime) ->
     return digests
 
 
-def is_deleted(conn: Connection, user_id: int) -> bool:
-    found = conn.execute(select(users.c.deleted_at).where(users.c.id == user_id)).scalar_one()
-    return found is not None
+def _rename_inviter(conn: Connection, tables: Sequence[int], name: str, former: str) -> None:
+    rows = conn.execute(
+        select(notifications.c.id, notifications.c.about, notifications.c.text).where(
+            notifications.c.kind == NoticeKind.INVITE.value,
+            notifications.c.table_id.in_(tables),
+        )
+    ).all()
+    for row in rows:
+        if row.about is not None and row.about.get("by") == name:
+            conn.execute(
+                update(notifications)
+                .where(notifications.c.id == row.id)
+                .values(about={**row.about, "by": former}, text=row.text.replace(name, former))
+            )
