@@ -1,13 +1,16 @@
 """A player's page in the browser: after a rated game the profile shows it played, won and
 among the recent games with a replay that opens; made private, another person's browser
-gets a refusal; and the account deleted from the account page leaves "a former player"
-on the old table and the leaderboard (count to three, on its own server)."""
+gets a refusal; the player's data downloads; and the account deleted from the account page
+leaves "a former player" on the old table and the leaderboard (count to three, on its own
+server)."""
 
 from __future__ import annotations
 
+import json
 import re
+from pathlib import Path
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
 from web_helpers import new_page, screenshot
 
@@ -49,9 +52,9 @@ def _rated_game(pia: Page, quin: Page) -> int:
 
 
 def test_a_profile_after_a_rated_game_its_privacy_and_the_account_deleted(
-    browser: object, count_server: str
+    browser: Browser, count_server: str
 ) -> None:
-    with new_page(browser, count_server) as pia, new_page(browser, count_server) as quin:  # type: ignore[arg-type]
+    with new_page(browser, count_server) as pia, new_page(browser, count_server) as quin:
         register(pia, "Pia_p")
         register(quin, "Quin_p")
         table_id = _rated_game(pia, quin)
@@ -86,6 +89,11 @@ def test_a_profile_after_a_rated_game_its_privacy_and_the_account_deleted(
         screenshot(pia, "profile-private-own")
 
         pia.goto("/#/account")
+        with pia.expect_download() as download:
+            pia.locator("#data-download").click()
+        data = json.loads(Path(download.value.path()).read_text())
+        assert data["account"]["name"] == "Pia_p" and data["account"]["profile_private"] is True
+        assert [g["table"]["id"] for g in data["games"]] == [table_id]
         expect(pia.locator("#delete-card")).to_contain_text("after 30 days")
         pia.locator("#delete-password").fill("wrong horse")
         pia.once("dialog", lambda dialog: dialog.accept())

@@ -21,8 +21,8 @@ function tableSummary(table) {
   const seats = table.num_seats === 1 ? t("solo_word") : `${table.num_seats} ${t("seats_word")}`;
   const rated = table.rated ? ` · ${t("rated_word")}` : "";
   const people = table.seats.flatMap((seat, i) => (i ? [", ", seatPiece(seat)] : [seatPiece(seat)]));
-  return [h("a", { href: `#/table/${table.id}` }, `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats}${rated}`),
-    " · ", people, table.pace ? ` · ${paceText(table.pace)}` : ""];
+  return h("span", { class: "summary" }, h("a", { href: `#/table/${table.id}` }, `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats}${rated}`),
+    " · ", people, table.pace ? ` · ${paceText(table.pace)}` : "");
 }
 
 function statusWord(table) {
