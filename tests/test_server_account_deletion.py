@@ -202,3 +202,21 @@ def test_the_export_holds_one_s_data_and_no_one_else_s_secrets(
         assert game["view"] != state.view(1)
         check_log({"version": game["table"]["version"], "entries": game["log"]}, 0, truth)
         assert {(n["kind"], n["table"]) for n in data["notices"]} >= {("invite", invited)}
+
+
+def test_a_deleted_player_s_seat_among_others_goes_to_a_bot(database_url: str) -> None:
+    with running(database_url, sweep_seconds=0, bot_seconds=0.01) as client:
+        ann, ben, cara = Player(client, "ann"), Player(client, "ben"), Player(client, "cara")
+        table_id = new_game(ann, [ben, cara], game="space-mission")
+        assert delete(ann, "correct horse").status_code == 200
+        table = ben.table(table_id)
+        seats = table["table"]["seats"]
+        assert table["table"]["status"] == "playing"
+        assert (seats[0]["player"], seats[0]["bot"], seats[0]["ended"]) == (
+            None,
+            "medium",
+            "resigned",
+        )
+        assert seats[0]["former"].startswith("former#")
+        assert [s["player"] for s in seats[1:]] == ["ben", "cara"]
+        assert table["seat"] == 1
