@@ -123,7 +123,12 @@ async def profile_choice(
     response_model=Ok,
     openapi_extra=SIGNED_IN,
     responses=errors(
-        *BODY, status.HTTP_401_UNAUTHORIZED, 403, status.HTTP_429_TOO_MANY_REQUESTS, DB
+        *BODY,
+        status.HTTP_401_UNAUTHORIZED,
+        status.HTTP_403_FORBIDDEN,
+        status.HTTP_409_CONFLICT,
+        status.HTTP_429_TOO_MANY_REQUESTS,
+        DB,
     ),
 )
 async def delete_account(

@@ -7,7 +7,7 @@ import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { learnCard } from "./front_door.js";
 import { paceControl, paceOf, paceText } from "./pace.js";
-import { errorText, seatPiece } from "./pieces.js";
+import { errorText, personName, seatPiece } from "./pieces.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
 import { heard, nextGameButton, notifyControl } from "./turns.js";
@@ -228,7 +228,7 @@ function noticeText(notice) {
   if (notice.kind === "over") return t("notice_over", { id });
   if (["time_up", "stalled", "seat_change"].includes(notice.kind)) return t("notice_" + notice.kind, { id });
   if (notice.kind === "invite" && notice.about) {
-    return t("notice_invite", { id, name: notice.about.by, game: gameTitle(notice.about.game) });
+    return t("notice_invite", { id, name: personName(notice.about.by), game: gameTitle(notice.about.game) });
   }
   return notice.text;
 }
