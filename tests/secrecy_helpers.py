@@ -215,6 +215,26 @@ class Recipient:
             assert replay.status_code == 409, "the replay of a running game opened"
             check_no_secret_text(replay.json(), truth)
 
+    def check_export(self, client: TestClient, truth: Truth) -> None:
+        """My data's export holds the table as my seat may read it now, nothing more."""
+        answer = client.get("/api/account/export", headers=self.headers)
+        if "Authorization" not in self.headers:  # anonymous (the socket adds its headers)
+            assert answer.status_code == 401
+            return
+        assert answer.status_code == 200, answer.text
+        data = answer.json()
+        check_no_secret_text(data, truth)
+        found = [g for g in data["games"] if g["table"]["id"] == truth.table_id]
+        if self.seat is None:
+            assert found == [], f"{self.label} exported a table it does not sit at"
+            return
+        [entry] = found
+        version = entry["table"]["version"]
+        check_log({"version": version, "entries": entry["log"]}, self.seat, truth)
+        if entry["table"]["status"] == "playing":
+            state, _, _ = truth.at(version)
+            assert entry["view"] == state.view(self.seat), f"{self.label} exported another view"
+
     def drain_to(self, version: int, truth: Truth) -> None:
         """Read and check pushes until one at ``version`` or later (a relay may skip)."""
         assert self.socket is not None
@@ -237,3 +257,16 @@ def check_take_back_unseen(seat: int | None, entry: Entry, before: GameState) ->
         assert before.public_undo_text(seat) == before.public_action_text(choices[0], seat), (
             f"seat {seat} can tell a card put back from one chosen in a Top up"
         )
+
+
+def check_profiles(client: TestClient, truth: Truth, names: list[str]) -> None:
+    """A running game shows in nobody's profile: not its table, nothing of its state."""
+    for name in names:
+        answer = client.get(f"/api/players/{name}/profile")
+        assert answer.status_code == 200, answer.text
+        body = answer.json()
+        check_no_secret_text(body, truth)
+        listed = {game["table"] for game in body["recent"]}
+        if truth.row.status != "over":
+            assert truth.table_id not in listed, f"{name}'s profile shows a running game"
+            assert body["games"] == [], f"{name}'s profile counts a running game"

@@ -2,7 +2,8 @@
 
 Tables with people and a bot, both games and both values of Space Mission's printed-rules
 option; through the start, moves, undos, reconnects and (with Redis between two server
-processes) a relay and the relay's reconnect.  Each message is checked against the truth
+processes) a relay and the relay's reconnect; and what the players' profiles and each
+recipient's export of its data say of the running game.  Each message is checked against the truth
 rebuilt from the database (``secrecy_helpers``).
 """
 
@@ -17,7 +18,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from redis_helpers import PrivateRedis
-from secrecy_helpers import Recipient, Truth, check_message, receive
+from secrecy_helpers import Recipient, Truth, check_message, check_profiles, receive
 from server_helpers import Player, running
 
 CASES = [
@@ -122,6 +123,8 @@ def _play(
         if step % 6 == 0:
             for recipient in recipients:
                 recipient.check_http(client, truth)
+                recipient.check_export(client, truth)
+            check_profiles(client, truth, ["ann", "ben"])
         if step % 10 == 5:  # a reconnect: the first message is the seat's own view again
             again = recipients[step % len(recipients)]
             again.disconnect()

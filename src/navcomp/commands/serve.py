@@ -54,6 +54,12 @@ def add_parser(commands: Any) -> None:
         help="how often to look for games whose time ran out (docs/server.md, "
         '"Pace and clocks"); default 5',
     )
+    parser.add_argument(
+        "--name-hold-days",
+        type=int,
+        default=30,
+        help="days a deleted account's name stays taken (default 30)",
+    )
     _add_limit_options(parser)
     from navcomp.server import mail_options
 
@@ -126,6 +132,7 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         trusted_proxies=proxies,
         webhook_allow_internal=args.webhook_allow_internal,
         sweep_seconds=args.sweep_seconds,
+        name_hold_days=args.name_hold_days,
         logins_per_name=args.logins_per_name,
         logins_per_address=args.logins_per_address,
         registrations_per_address=args.registrations_per_address,

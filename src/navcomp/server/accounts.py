@@ -66,10 +66,16 @@ def name_taken(name: str) -> ApiError:
     return ApiError(error_codes.NAME_TAKEN, f"the name {name!r} is taken")
 
 
-def name_free(conn: Connection, name: AccountName) -> None:
-    """Refused if an account has the name in another case, or a name that reads the same."""
-    if stored.name_in_use(conn, name):
+def name_free(conn: Connection, name: AccountName, freed_before: datetime) -> None:
+    """Refused if an account has the name in another case, or a name that reads the same
+    (a deleted account's name is held until ``freed_before``: ``deletion.py``)."""
+    if stored.name_in_use(conn, name, freed_before):
         raise name_taken(name.name)
+
+
+def _take_name(conn: Connection, name: AccountName, freed_before: datetime) -> None:
+    name_free(conn, name, freed_before)
+    stored.release_name(conn, name, freed_before)  # from accounts deleted long enough ago
 
 
 def hash_password(password: str) -> str:
@@ -92,8 +98,10 @@ def password_matches(password_hash: str | None, password: str) -> bool:
     return password_hash is not None
 
 
-def register(conn: Connection, name: AccountName, password_hash: str) -> Session:
-    name_free(conn, name)
+def register(
+    conn: Connection, name: AccountName, password_hash: str, freed_before: datetime
+) -> Session:
+    _take_name(conn, name, freed_before)
     return open_session(conn, stored.add_user(conn, name, password_hash, False, now()))
 
 
@@ -103,9 +111,11 @@ def guest(conn: Connection) -> Session:
     return open_session(conn, stored.add_user(conn, chosen, None, True, now()))
 
 
-def make_full(conn: Connection, user: User, name: AccountName, password_hash: str) -> User:
+def make_full(
+    conn: Connection, user: User, name: AccountName, password_hash: str, freed_before: datetime
+) -> User:
     """A guest's account becomes a full one under ``name``: its tables stay its own."""
-    name_free(conn, name)
+    _take_name(conn, name, freed_before)
     if not stored.make_full(conn, user.id, name, password_hash):
         raise ApiError(error_codes.NOT_A_GUEST, "only a guest account can be made a full one")
     return User(user.id, name.name, False)

@@ -75,9 +75,11 @@ class MailState(Answer):
 class AccountBody(Answer):
     name: str
     guest: bool
+    profile_private: bool
     email: EmailState
     mail: MailState
     webhook: str | None
+    name_hold_days: int | None = None  # a deleted account's name is free again after this
 
 
 class WebhookTest(Answer):
@@ -91,6 +93,7 @@ def _account(conn: Connection, user: User) -> dict[str, Any]:
     return {
         "name": user.name,
         "guest": user.is_guest,
+        "profile_private": stored.profile_private(conn, user.id),
         "email": {"address": settings.address, "verified": settings.verified},
         "mail": {
             "turn": settings.turn.value,
@@ -112,7 +115,8 @@ SIGNED_BODY = errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBID
     "/api/me/account", response_model=AccountBody, openapi_extra=SIGNED_IN, responses=SIGNED
 )
 async def account(server: ServerDep, session: SignedIn) -> dict[str, Any]:
-    return await server.read(lambda c: _account(c, session.user))
+    hold = server.settings.name_hold_days
+    return await server.read(lambda c: {**_account(c, session.user), "name_hold_days": hold})
 
 
 @router.put(

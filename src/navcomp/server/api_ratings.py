@@ -8,12 +8,13 @@ from fastapi import APIRouter, Query, status
 
 from navcomp.core.registry import game_names
 from navcomp.server import lobby
-from navcomp.server.accounts import user_id_by_name
-from navcomp.server.deps import ServerDep
+from navcomp.server.deps import MaybeSignedIn, ServerDep
+from navcomp.server.profiles import visible_player
 from navcomp.server.ratings import PROVISIONAL_GAMES, shown
-from navcomp.server.schemas import DB, Leaderboard, PlayerRatings, errors
+from navcomp.server.schemas import DB, MAYBE_SIGNED_IN, Leaderboard, PlayerRatings, errors
 from navcomp.store import ratings
 from navcomp.store.db import Connection
+from navcomp.store.model import Session
 
 router = APIRouter(tags=["ratings"])
 
@@ -52,15 +53,22 @@ async def leaderboard(
 @router.get(
     "/api/players/{name}/ratings",
     response_model=PlayerRatings,
-    responses=errors(status.HTTP_404_NOT_FOUND, status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
+    openapi_extra=MAYBE_SIGNED_IN,
+    responses=errors(
+        status.HTTP_403_FORBIDDEN,
+        status.HTTP_404_NOT_FOUND,
+        status.HTTP_422_UNPROCESSABLE_CONTENT,
+        DB,
+    ),
 )
-async def player_ratings(name: str, server: ServerDep) -> dict[str, Any]:
-    """A player's rating at each game they have played rated, with its history."""
-    return await server.read(lambda c: _player(c, name))
+async def player_ratings(name: str, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
+    """A player's rating at each game they have played rated, with its history
+    (``403 profile_private`` unless public or one's own)."""
+    return await server.read(lambda c: _player(c, name, session))
 
 
-def _player(conn: Connection, name: str) -> dict[str, Any]:
-    key = f"user:{user_id_by_name(conn, name)}"
+def _player(conn: Connection, name: str, viewer: Session | None) -> dict[str, Any]:
+    key = f"user:{visible_player(conn, name, viewer)}"
     games = []
     for rating in ratings.of_player(conn, key):
         points = ratings.history(conn, key, rating.game, HISTORY)

@@ -58,6 +58,7 @@ class Settings:
     # The one clock of games (server/clocks.py): tests give their own.
     now: Callable[[], datetime] = field(default=utc_now)
     sweep_seconds: float = 5.0  # how often the sweeper looks for deadlines passed (0: never)
+    name_hold_days: int = 30  # a deleted account's name is free again after this
 
     def limits(self) -> Limits:
         return Limits(

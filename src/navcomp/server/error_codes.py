@@ -184,6 +184,11 @@ EXTRA_TIME_USED = _entry("extra_time_used", S.CONFLICT, "more time was given thi
 CLAIM_TWO_ONLY = _entry("claim_two_only", S.CONFLICT, "only a game of two can be claimed")
 NOT_PLAYING = _entry("not_playing", S.CONFLICT, "the game is not on")
 
+# profiles and the player's own account
+PROFILE_PRIVATE = _entry(
+    "profile_private", S.FORBIDDEN, "the player keeps their profile and history private"
+)
+
 ENGINE: dict[str, ErrorCode] = {
     MalformedActionError.code: MALFORMED_ACTION,
     NotYourTurnError.code: NOT_YOUR_TURN,

@@ -7,6 +7,7 @@ the event loop and the write lock.  The throttle counts attempts before any hash
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 import anyio
@@ -20,6 +21,11 @@ if TYPE_CHECKING:
     from navcomp.server.context import Server
 
 
+def names_freed_before(server: Server) -> datetime:
+    """Deleted accounts' names are free again once they were deleted before this."""
+    return server.settings.now() - timedelta(days=server.settings.name_hold_days)
+
+
 def address(connection: HTTPConnection) -> str:
     """Who is asking, as this server sees it (behind a proxy: the proxy)."""
     return connection.client.host if connection.client else "unknown"
@@ -28,12 +34,13 @@ def address(connection: HTTPConnection) -> str:
 async def register(server: Server, request: HTTPConnection, name: str, password: str) -> Session:
     await server.throttle.registration_attempt(address(request))
     chosen = accounts.check_new_account(name, password)
-    await server.read(lambda c: accounts.name_free(c, chosen))  # no hashing for a taken name
+    freed = names_freed_before(server)
+    await server.read(lambda c: accounts.name_free(c, chosen, freed))  # no hashing if taken
     digest = await anyio.to_thread.run_sync(
         accounts.hash_password, password, limiter=server.hashing
     )
     taken = accounts.name_taken(chosen.name)  # by a racing twin
-    return await server.tx(lambda c: accounts.register(c, chosen, digest), conflict=taken)
+    return await server.tx(lambda c: accounts.register(c, chosen, digest, freed), conflict=taken)
 
 
 async def make_full(
@@ -44,13 +51,14 @@ async def make_full(
     chosen = accounts.check_new_account(name, password)
     if not session.user.is_guest:
         raise ApiError(error_codes.NOT_A_GUEST, "only a guest account can be made a full one")
-    await server.read(lambda c: accounts.name_free(c, chosen))
+    freed = names_freed_before(server)
+    await server.read(lambda c: accounts.name_free(c, chosen, freed))
     digest = await anyio.to_thread.run_sync(
         accounts.hash_password, password, limiter=server.hashing
     )
     taken = accounts.name_taken(chosen.name)
     user = await server.tx(
-        lambda c: accounts.make_full(c, session.user, chosen, digest), conflict=taken
+        lambda c: accounts.make_full(c, session.user, chosen, digest, freed), conflict=taken
     )
     forget_session(server, session)  # cached as a guest's, here and in other processes
     return Session(user, session.token, session.csrf)

@@ -37,7 +37,8 @@ async def _hash(server: Server, password: str) -> str:
     return await anyio.to_thread.run_sync(accounts.hash_password, password, limiter=server.hashing)
 
 
-def _ended(server: Server, digests: list[str]) -> None:
+def ended_sessions(server: Server, digests: list[str]) -> None:
+    """Sessions that ended (their digests): forgotten here and in every other process."""
     for digest in digests:
         server.sessions.drop_digest(digest)
         if server.fanout is not None:
@@ -59,7 +60,7 @@ async def change(
         raise ApiError(error_codes.WRONG_PASSWORD, "the current password is wrong")
     digest = await _hash(server, new)
     keep = accounts.token_digest(session.token)
-    _ended(server, await server.tx(lambda c: stored.set_password(c, user.id, digest, keep)))
+    ended_sessions(server, await server.tx(lambda c: stored.set_password(c, user.id, digest, keep)))
 
 
 async def request_reset(server: Server, request: HTTPConnection, to: str) -> None:
@@ -81,4 +82,4 @@ async def reset(server: Server, token: str, new: str) -> None:
             raise mail_tokens.used()
         return stored.set_password(conn, user_id, digest, None)
 
-    _ended(server, await server.tx(store))
+    ended_sessions(server, await server.tx(store))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import Connection, bindparam, delete, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, bindparam, delete, insert, or_, select, update
 
 from navcomp.store.hot import move_writes
 from navcomp.store.model import AccountName, Login, Session, User
@@ -34,27 +34,40 @@ def add_user(
 
 
 def user_id(conn: Connection, name_key: str) -> int | None:
-    """The account whose name folds to ``name_key``."""
+    """The account (not deleted) whose name folds to ``name_key``."""
     found: int | None = conn.execute(
-        select(users.c.id).where(users.c.name_key == name_key)
+        select(users.c.id).where(users.c.name_key == name_key, users.c.deleted_at.is_(None))
     ).scalar_one_or_none()
     return found
 
 
-def name_in_use(conn: Connection, name: AccountName) -> bool:
-    """Whether an account has the name, in any case, or one that reads the same."""
-    found = conn.execute(
-        select(users.c.id)
-        .where(or_(users.c.name_key == name.key, users.c.name_skeleton == name.skeleton))
-        .limit(1)
-    ).first()
+def _holding(name: AccountName) -> ColumnElement[bool]:
+    return or_(users.c.name_key == name.key, users.c.name_skeleton == name.skeleton)
+
+
+def name_in_use(conn: Connection, name: AccountName, freed_before: datetime) -> bool:
+    """Whether an account has the name, in any case, or one that reads the same: a live
+    account, or one deleted at ``freed_before`` or later (its name is held a while)."""
+    held = or_(users.c.deleted_at.is_(None), users.c.deleted_at >= freed_before)
+    found = conn.execute(select(users.c.id).where(_holding(name), held).limit(1)).first()
     return found is not None
+
+
+def release_name(conn: Connection, name: AccountName, freed_before: datetime) -> None:
+    """Accounts deleted before ``freed_before`` let go of the keys of ``name``."""
+    conn.execute(
+        update(users)
+        .where(_holding(name), users.c.deleted_at < freed_before)
+        .values(name_key=None, name_skeleton=None)
+    )
 
 
 def login(conn: Connection, name: str, name_key: str) -> Login | None:
     """The account named exactly ``name``, else the one whose name folds to ``name_key``
     (of two names from before the keys that fold alike, each logs in as it is spelled)."""
-    query = select(users.c.id, users.c.name, users.c.password_hash)
+    query = select(users.c.id, users.c.name, users.c.password_hash).where(
+        users.c.deleted_at.is_(None)
+    )
     row = conn.execute(query.where(users.c.name == name)).first()
     if row is None:
         row = conn.execute(query.where(users.c.name_key == name_key)).first()
@@ -100,7 +113,7 @@ def drop_session(conn: Connection, digest: str) -> None:
 _SESSION = (
     select(users.c.id, users.c.name, users.c.is_guest, sessions.c.csrf, sessions.c.expires_at)
     .join(users, users.c.id == sessions.c.user_id)
-    .where(sessions.c.token_hash == bindparam("digest"))
+    .where(sessions.c.token_hash == bindparam("digest"), users.c.deleted_at.is_(None))
 )
 
 
@@ -147,3 +160,14 @@ def set_password(conn: Connection, user_id: int, digest: str, keep: str | None) 
 def name_of(conn: Connection, user_id: int) -> str:
     name: str = conn.execute(select(users.c.name).where(users.c.id == user_id)).scalar_one()
     return name
+
+
+def profile_private(conn: Connection, user_id: int) -> bool:
+    private: bool = conn.execute(
+        select(users.c.profile_private).where(users.c.id == user_id)
+    ).scalar_one()
+    return private
+
+
+def set_profile_private(conn: Connection, user_id: int, private: bool) -> None:
+    conn.execute(update(users).where(users.c.id == user_id).values(profile_private=private))

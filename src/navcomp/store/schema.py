@@ -34,6 +34,11 @@ users = Table(
     # the name case-folded, and what it reads as (server/names.py): one account each
     Column("name_key", Text),
     Column("name_skeleton", Text),
+    # the profile and rating history are the player's alone (migration 0011)
+    Column("profile_private", Boolean, nullable=False, server_default=false()),
+    # a deleted account's tombstone: its name is FORMER_PREFIX + id, its keys hold the old
+    # name until the hold period has passed (server/deletion.py)
+    Column("deleted_at", DateTime(timezone=True)),
 )
 
 sessions = Table(
@@ -215,6 +220,7 @@ Index("users_by_name_key", users.c.name_key, unique=True)
 Index("users_by_name_skeleton", users.c.name_skeleton, unique=True)
 Index("blocks_by_blocked", blocks.c.blocked_id)
 Index("seats_by_user", seats.c.user_id)
+Index("seats_by_former_user", seats.c.former_user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
 Index("tables_by_status", game_tables.c.status)
 Index("ratings_by_game", ratings.c.game, ratings.c.mu)

@@ -65,3 +65,17 @@ def best_of(conn: Connection, game: str, user_id: int, limit: int) -> list[SoloS
         .limit(limit)
     ).all()
     return [SoloScore(None, r.score, r.table_id, r.created_at) for r in rows]
+
+
+def all_of(conn: Connection, user_id: int) -> list[tuple[str, SoloScore]]:
+    """Every score of ``user_id``, with its game, the newest first."""
+    rows = conn.execute(
+        select(solo_scores)
+        .where(solo_scores.c.user_id == user_id)
+        .order_by(solo_scores.c.created_at.desc(), solo_scores.c.table_id.desc())
+    ).all()
+    return [(r.game, SoloScore(None, r.score, r.table_id, _utc(r.created_at))) for r in rows]
+
+
+def _utc(at: datetime) -> datetime:
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)

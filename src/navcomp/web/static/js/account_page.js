@@ -1,9 +1,11 @@
 // The account page (#/account): the e-mail address and its verification, which mail the
 // account wants (turns: every turn, a digest, or none; invitations; time running low; the
-// end of a game), the webhook and its test, and the password.
+// end of a game), the webhook and its test, the password; and (account_own.js) the profile's
+// privacy, the download of all of one's data, and deleting the account.
 import { get, post, put } from "./api.js";
 import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, t } from "./i18n.js";
+import { dataCard, deleteCard, privacyCard } from "./account_own.js";
 import { errorText } from "./pieces.js";
 
 export function field(label, input) {
@@ -203,9 +205,11 @@ export async function renderAccount(root) {
     return;
   }
   const draw = (current, said) => {
+    current = { ...current, name_hold_days: account.name_hold_days };
     const cards = current.guest
       ? [card("guest-card", t("email_title"), h("p", {}, t("guest_account"))), webhookCard(current)]
-      : [emailCard(current, draw), mailCard(current, draw), webhookCard(current), passwordCard()];
+      : [emailCard(current, draw), mailCard(current, draw), webhookCard(current), passwordCard(), privacyCard(current, messageLine)];
+    cards.push(dataCard(), deleteCard(current, messageLine, passwordInput, field));
     const status = h("p", { id: "account-said", class: "ok", role: "status" }, said || "");
     replace(root, h("h1", {}, t("account_title")), status, h("div", { class: "lobby account" }, cards));
   };

@@ -13,13 +13,16 @@ import helpDe from "./strings_help_de.js";
 import helpEn from "./strings_help_en.js";
 import helpJa from "./strings_help_ja.js";
 import ja from "./strings_ja.js";
+import profileDe from "./strings_profile_de.js";
+import profileEn from "./strings_profile_en.js";
+import profileJa from "./strings_profile_ja.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
 export const TABLES = {
-  en: { ...en, ...errorsEn, ...helpEn },
-  de: { ...de, ...errorsDe, ...helpDe },
-  ja: { ...ja, ...errorsJa, ...helpJa },
+  en: { ...en, ...errorsEn, ...helpEn, ...profileEn },
+  de: { ...de, ...errorsDe, ...helpDe, ...profileDe },
+  ja: { ...ja, ...errorsJa, ...helpJa, ...profileJa },
 };
 
 function initial() {

@@ -7,7 +7,7 @@ import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { learnCard } from "./front_door.js";
 import { paceControl, paceOf, paceText } from "./pace.js";
-import { errorText, seatName } from "./pieces.js";
+import { errorText, personName, seatPiece } from "./pieces.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
 import { heard, nextGameButton, notifyControl } from "./turns.js";
@@ -16,12 +16,13 @@ function field(label, input) {
   return h("label", { class: "field" }, h("span", {}, label), input);
 }
 
+// A table in a list: its link, then who sits there (people linking to their profiles), its pace.
 function tableSummary(table) {
-  const people = table.seats.map(seatName).join(", ");
   const seats = table.num_seats === 1 ? t("solo_word") : `${table.num_seats} ${t("seats_word")}`;
   const rated = table.rated ? ` · ${t("rated_word")}` : "";
-  const pace = table.pace ? ` · ${paceText(table.pace)}` : "";
-  return `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats}${rated} · ${people}${pace}`;
+  const people = table.seats.flatMap((seat, i) => (i ? [", ", seatPiece(seat)] : [seatPiece(seat)]));
+  return h("span", { class: "summary" }, h("a", { href: `#/table/${table.id}` }, `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats}${rated}`),
+    " · ", people, table.pace ? ` · ${paceText(table.pace)}` : "");
 }
 
 function statusWord(table) {
@@ -227,7 +228,7 @@ function noticeText(notice) {
   if (notice.kind === "over") return t("notice_over", { id });
   if (["time_up", "stalled", "seat_change"].includes(notice.kind)) return t("notice_" + notice.kind, { id });
   if (notice.kind === "invite" && notice.about) {
-    return t("notice_invite", { id, name: notice.about.by, game: gameTitle(notice.about.game) });
+    return t("notice_invite", { id, name: personName(notice.about.by), game: gameTitle(notice.about.game) });
   }
   return notice.text;
 }
@@ -242,7 +243,7 @@ function myGamesCard(mine) {
           h(
             "li",
             { class: table.my_turn ? "my-turn" : "" },
-            h("a", { href: `#/table/${table.id}` }, tableSummary(table)),
+            tableSummary(table),
             " ",
             h("span", { class: "badge" }, table.my_turn ? t("your_turn") : statusWord(table)),
           ),
@@ -265,7 +266,7 @@ function openTablesCard(open) {
           return h(
             "li",
             {},
-            h("a", { href: `#/table/${table.id}` }, tableSummary(table)),
+            tableSummary(table),
             " ",
             seated
               ? h("span", { class: "badge" }, t("seated"))

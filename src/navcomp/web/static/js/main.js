@@ -17,7 +17,8 @@ import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
 import { closeTable } from "./table_state.js";
 import { announceAgain } from "./page.js";
-import { renderPlayer, renderRatings } from "./ratings.js";
+import { renderPlayer } from "./profile.js";
+import { renderRatings } from "./ratings.js";
 import { renderTutorial } from "./tutorial.js";
 import { setTitle, watchTurns } from "./turns.js";
 

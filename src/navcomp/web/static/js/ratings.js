@@ -1,19 +1,19 @@
-// Ratings: a game's leaderboard (#/ratings/GAME, a page at a time) and a player's ratings
-// with their history as a small chart (#/player/NAME). The figures are the server's
-// (GET /api/ratings/GAME, GET /api/players/NAME/ratings): the conservative estimate,
-// marked provisional for a player's first rated games.
+// Ratings: a game's leaderboard (#/ratings/GAME, a page at a time), and the small chart of a
+// rating's history the player's page draws (profile.js). The figures are the server's
+// (GET /api/ratings/GAME): the conservative estimate, marked provisional for a player's
+// first rated games.
 import { get } from "./api.js";
 import { h, replace, s } from "./dom.js";
 import { t } from "./i18n.js";
-import { errorText } from "./pieces.js";
+import { errorText, playerLink } from "./pieces.js";
 import { gameTitle, loadGames } from "./state.js";
 
 function who(entry) {
   if (entry.player === null) return t("rating_bot", { level: t("level_" + entry.bot) });
-  return h("a", { href: `#/player/${encodeURIComponent(entry.player)}` }, h("bdi", {}, entry.player));
+  return playerLink(entry.player);
 }
 
-function ratingCell(entry) {
+export function ratingCell(entry) {
   return [String(entry.rating), entry.provisional ? h("span", { class: "muted", title: t("provisional_title") }, " ?") : null];
 }
 
@@ -48,7 +48,7 @@ export async function renderRatings(root, game, page = 1) {
 }
 
 // The rating after each game, as a line over the games (newest on the right).
-function chart(history) {
+export function chart(history) {
   const width = 320;
   const height = 80;
   const values = history.map((p) => p.rating);
@@ -61,22 +61,4 @@ function chart(history) {
     "aria-label": t("rating_history_label", { from: values[0], to: values[values.length - 1] }) },
   s("polyline", { points, fill: "none", stroke: "#ffd166", "stroke-width": 2 }),
   values.map((v, i) => s("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3, fill: "#ffd166" })));
-}
-
-export async function renderPlayer(root, name) {
-  const here = location.hash;
-  replace(root, h("section", { class: "card" }, h("p", { class: "muted" }, t("loading"))));
-  try {
-    const [, profile] = await Promise.all([loadGames(), get(`/api/players/${encodeURIComponent(name)}/ratings`)]);
-    if (location.hash !== here) return;
-    const games = profile.ratings.map((r) => h("section", { class: "card player-rating", dataset: { game: r.game } },
-      h("h3", {}, h("a", { href: `#/ratings/${r.game}` }, gameTitle(r.game))),
-      h("p", {}, t("rating"), ": ", h("strong", { class: "rating" }, ratingCell(r)), " · ", t("rated_games_n", { n: r.games })),
-      r.history.length ? chart(r.history) : null));
-    replace(root, h("div", { class: "player", id: "player" },
-      h("section", { class: "card" }, h("h2", {}, h("bdi", {}, profile.player))),
-      games.length ? games : h("section", { class: "card" }, h("p", { class: "muted" }, t("no_ratings_yet")))));
-  } catch (error) {
-    replace(root, h("section", { class: "card" }, h("p", { class: "error", role: "alert" }, errorText(error))));
-  }
 }

@@ -4,7 +4,7 @@
 // view's `scoreNotes`.
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { seatDot } from "./pieces.js";
+import { playerLink, seatDot } from "./pieces.js";
 
 // The categories of the breakdown, in the order the result names them.
 export function categories(result) {
@@ -13,11 +13,17 @@ export function categories(result) {
   return seen;
 }
 
-export function scoreSheet({ result, names, seat, tableId, view, notes }) {
+// A column's name: another person's links to their profile (`seats`: the table's, if known).
+function columnName(names, seats, seat, i) {
+  const person = seats && seats[i] && !seats[i].bot && seats[i].player;
+  return person && i !== seat ? playerLink(person, names[i]) : names[i];
+}
+
+export function scoreSheet({ result, names, seat, tableId, view, notes, seats = null }) {
   const solo = result.scores.length === 1;
   const cols = result.scores.map((_, i) =>
     h("th", { scope: "col", class: (result.winners.includes(i) && !solo ? "winner" : "") + (i === seat ? " me" : "") },
-      seatDot(i), " ", names[i]));
+      seatDot(i), " ", columnName(names, seats, seat, i)));
   const rows = categories(result).map((cat) =>
     h("tr", {}, h("th", { scope: "row" }, view.categoryName(cat)), result.breakdown.map((b) => h("td", {}, b[cat] ?? 0))));
   const total = h("tr", { class: "total" }, h("th", { scope: "row" }, t("total")), result.scores.map((sc) => h("td", {}, sc)));

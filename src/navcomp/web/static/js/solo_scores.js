@@ -4,6 +4,7 @@
 import { get } from "./api.js";
 import { h } from "./dom.js";
 import { getLang, t } from "./i18n.js";
+import { playerLink } from "./pieces.js";
 
 export function soloScores(game) {
   return get(`/api/solo-scores?game=${encodeURIComponent(game)}`);
@@ -14,7 +15,7 @@ export function soloLists(scores, table = null) {
   const list = (id, entries, withName) => entries.length
     ? h("ol", { id }, entries.map((e) => h("li", { class: e.table === table ? "this-game" : "" },
         h("span", { class: "score" }, t("points", { n: e.score })),
-        withName ? [" · ", h("span", { class: "who" }, e.player)] : null,
+        withName ? [" · ", h("span", { class: "who" }, playerLink(e.player))] : null,
         " · ", new Date(e.date).toLocaleDateString(getLang()),
         " · ", e.table === table ? h("strong", {}, t("this_game")) : h("a", { href: `#/table/${e.table}` }, t("table_no", { id: e.table })))))
     : h("p", { class: "muted", id }, t("solo_none"));

@@ -59,4 +59,5 @@ export default {
   err_link_invalid: "Dieser Link ist nicht gültig.",
   err_link_expired: "Dieser Link ist abgelaufen: Fordere einen neuen an.",
   err_link_used: "Dieser Link wurde schon benutzt.",
+  err_profile_private: "Diese Person hält ihr Profil privat.",
 };

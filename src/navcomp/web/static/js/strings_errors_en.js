@@ -59,4 +59,5 @@ export default {
   err_link_invalid: "This link is not valid.",
   err_link_expired: "This link has expired: ask for a new one.",
   err_link_used: "This link was used already.",
+  err_profile_private: "This player keeps their profile private.",
 };

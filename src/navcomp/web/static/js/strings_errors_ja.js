@@ -59,4 +59,5 @@ export default {
   err_link_invalid: "このリンクは無効です。",
   err_link_expired: "このリンクは期限切れです。新しいリンクを申請してください。",
   err_link_used: "このリンクはすでに使われています。",
+  err_profile_private: "このプレイヤーはプロフィールを非公開にしています。",
 };

@@ -99,7 +99,7 @@ function drawGame() {
   const early = result && result.end && result.end !== "finished"; // no scores: it ended early
   const main = [
     over && result && !early
-      ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns) })
+      ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns), seats: table.seats })
       : null,
     over ? endingCard(result, ns) : null,
     statusBar(ctx, drawn.status),

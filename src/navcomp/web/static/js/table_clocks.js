@@ -6,7 +6,7 @@ import { post } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
 import { paceText } from "./pace.js";
-import { errorText, seatDot } from "./pieces.js";
+import { errorText, personName, seatDot } from "./pieces.js";
 import { current, refresh } from "./table_state.js";
 
 const seen = new WeakMap(); // each clock the server sent: when it arrived here
@@ -144,6 +144,6 @@ export function endingCard(result, names) {
 // A table event (time up, a seat taken over...) as a line of the log.
 export function eventText(event, table) {
   const seat = event.seat === null ? null : table.seats[event.seat];
-  const name = seat ? seat.former || seat.player || t("seat_n", { n: event.seat + 1 }) : "";
+  const name = seat ? personName(seat.former || seat.player) || t("seat_n", { n: event.seat + 1 }) : "";
   return t("event_" + event.kind, { name });
 }

@@ -3,7 +3,7 @@ import { post, put } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { paceText } from "./pace.js";
-import { errorText, seatDot, seatName } from "./pieces.js";
+import { errorText, seatDot, seatName, seatPiece } from "./pieces.js";
 import { app, gameInfo, gameTitle } from "./state.js";
 import { current, openTable, redraw, refresh } from "./table_state.js";
 
@@ -15,7 +15,7 @@ export function drawOpen() {
   const rows = table.seats.map((s, i) => {
     const choosing = !s.player && creator; // the menu names the seat's bot (or a person)
     return h("li", {}, seatDot(i), " ", t("seat_n", { n: i + 1 }), t("colon"),
-      choosing ? botChoice(i, s.bot) : i === seat ? t("name_you", { name: seatName(s) }) : seatName(s),
+      choosing ? botChoice(i, s.bot) : i === seat ? t("name_you", { name: seatName(s) }) : seatPiece(s),
       !s.player && !s.bot && seat === null && app.me
         ? h("button", { class: "small", dataset: { key: `join-${i}` }, onclick: () => lobbyAction("join", { seat: i }) }, t("join"))
         : null);

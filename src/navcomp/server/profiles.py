@@ -1,0 +1,128 @@
+"""A player's profile: per game the games played and won, the averages of the score
+sheet's categories, the best solo scores; and the last games with their outcome.
+
+Only games that are over count (a running game shows nowhere), tutorials never.  What
+counts:
+
+- *played*: a game of two or more seats that ended with a result (played to its end,
+  or forfeited); an aborted or abandoned game is listed among the recent games but
+  counts for nothing;
+- *won*: the seat is among the game's winners: a tie for first is a win for each tied
+  seat; a seat that left early (resigned, timed out, taken over) never won, even when
+  the bot that took it over went on to win;
+- *averages*: each score category's mean over the games the seat played to their end
+  (solo games aside: their best scores are listed instead).
+
+A private profile (and its rating history) is shown to its owner alone.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from navcomp.core.registry import game_names, get_game
+from navcomp.server import error_codes
+from navcomp.server.accounts import user_id_by_name
+from navcomp.server.errors import ApiError
+from navcomp.server.ratings import LEFT_EARLY
+from navcomp.store import accounts, profiles, scores
+from navcomp.store.db import Connection
+from navcomp.store.model import Session, TableEnd
+from navcomp.store.profiles import PlayedSeat
+
+RECENT = 20
+BEST_SOLO = 10
+WITH_RESULT = frozenset({TableEnd.FINISHED.value, TableEnd.FORFEIT.value})
+
+
+def visible_player(conn: Connection, name: str, viewer: Session | None) -> int:
+    """The account called ``name``, if its profile may be shown to ``viewer``."""
+    user_id = user_id_by_name(conn, name)
+    mine = viewer is not None and viewer.user.id == user_id
+    if not mine and accounts.profile_private(conn, user_id):
+        raise ApiError(error_codes.PROFILE_PRIVATE, f"{name!r} keeps their profile private")
+    return user_id
+
+
+def outcome(played: PlayedSeat) -> dict[str, Any]:
+    """How the game went for the seat: its rank and score where the game has them, and
+    ``won``, ``lost``, ``left`` (ended early), ``solo`` or ``no_result`` (aborted)."""
+    result = played.result or {}
+    ranks, points = result.get("ranks"), result.get("scores")
+    rank = ranks[played.seat] if ranks else None
+    score = points[played.seat] if points else None
+    if played.end_reason not in WITH_RESULT:
+        kind = "no_result"
+    elif played.num_seats == 1:
+        kind = "solo"
+    elif played.ended in LEFT_EARLY:
+        kind = "left"
+    elif played.seat in result.get("winners", []):
+        kind = "won"
+    else:
+        kind = "lost"
+    if rank is None and played.end_reason == TableEnd.FORFEIT.value:
+        rank = 1 if kind == "won" else 2
+    return {"outcome": kind, "rank": rank, "score": score}
+
+
+def _recent(played: PlayedSeat) -> dict[str, Any]:
+    return {
+        "table": played.table_id,
+        "game": played.game,
+        "date": played.at.isoformat(),
+        "seats": played.num_seats,
+        "rated": played.rated,
+        "end": played.end_reason,
+        **outcome(played),
+    }
+
+
+def _game_figures(game: str, seats: list[PlayedSeat], best: list[Any]) -> dict[str, Any]:
+    played = won = solo = 0
+    sums: dict[str, float] = defaultdict(float)
+    counted = 0
+    for seat in seats:
+        kind = outcome(seat)["outcome"]
+        solo += kind == "solo"
+        if kind in ("won", "lost", "left"):
+            played += 1
+            won += kind == "won"
+        breakdown = (seat.result or {}).get("breakdown")
+        if kind in ("won", "lost") and breakdown and seat.end_reason == TableEnd.FINISHED.value:
+            counted += 1
+            for category, points in breakdown[seat.seat].items():
+                sums[category] += points
+    averages = {category: round(total / counted, 1) for category, total in sums.items()}
+    return {
+        "game": game,
+        "played": played,
+        "won": won,
+        "solo_played": solo,
+        "averaged_games": counted,
+        "averages": averages,
+        "best_solo": [
+            {"score": s.score, "table": s.table_id, "date": s.created_at.isoformat()} for s in best
+        ],
+    }
+
+
+def profile(conn: Connection, user_id: int, name: str) -> dict[str, Any]:
+    """The profile of ``user_id`` (shown as ``name``), from its games that are over."""
+    seats = profiles.finished_seats(conn, user_id)
+    by_game: dict[str, list[PlayedSeat]] = defaultdict(list)
+    for seat in seats:
+        by_game[seat.game].append(seat)
+    best = {
+        game: scores.best_of(conn, game, user_id, BEST_SOLO)
+        for game in game_names()
+        if get_game(game).info.min_players == 1
+    }
+    games = sorted(set(by_game) | {game for game, found in best.items() if found})
+    return {
+        "player": name,
+        "private": accounts.profile_private(conn, user_id),
+        "games": [_game_figures(g, by_game.get(g, []), best.get(g, [])) for g in games],
+        "recent": [_recent(seat) for seat in seats[:RECENT]],
+    }

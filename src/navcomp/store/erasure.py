@@ -1,0 +1,73 @@
+"""Deleting an account: what is the player's alone goes, the row stays as a tombstone.
+
+The tombstone keeps the account's id, so the seats, scores and ratings of its games stay
+as they were; it has no password, no session, no webhook, no mail, no notices, no blocks
+and no invitations, and a name (``former``) no one can register.  Its name keys stay
+until the name's hold period has passed (``accounts.release_name``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from sqlalchemy import Connection, delete, or_, select, update
+
+from navcomp.store.model import NoticeKind
+from navcomp.store.schema import (
+    blocks,
+    invites,
+    mail_outbox,
+    mail_settings,
+    notifications,
+    sessions,
+    users,
+)
+
+
+def delete_account(
+    conn: Connection, user_id: int, former: str, at: datetime, tables: Sequence[int]
+) -> list[str]:
+    """Make ``user_id`` a tombstone named ``former``; the digests of its sessions, ended.
+    Others' invitations from it to ``tables`` (those it sat at) name ``former`` instead."""
+    name: str = conn.execute(select(users.c.name).where(users.c.id == user_id)).scalar_one()
+    _rename_inviter(conn, tables, name, former)
+    digests = list(
+        conn.execute(select(sessions.c.token_hash).where(sessions.c.user_id == user_id)).scalars()
+    )
+    conn.execute(delete(sessions).where(sessions.c.user_id == user_id))
+    conn.execute(delete(mail_outbox).where(mail_outbox.c.user_id == user_id))
+    conn.execute(delete(mail_settings).where(mail_settings.c.user_id == user_id))
+    conn.execute(delete(notifications).where(notifications.c.user_id == user_id))
+    conn.execute(delete(invites).where(invites.c.user_id == user_id))
+    conn.execute(
+        delete(blocks).where(or_(blocks.c.user_id == user_id, blocks.c.blocked_id == user_id))
+    )
+    conn.execute(
+        update(users)
+        .where(users.c.id == user_id)
+        .values(
+            name=former,
+            password_hash=None,
+            webhook_url=None,
+            profile_private=False,
+            deleted_at=at,
+        )
+    )
+    return digests
+
+
+def _rename_inviter(conn: Connection, tables: Sequence[int], name: str, former: str) -> None:
+    rows = conn.execute(
+        select(notifications.c.id, notifications.c.about, notifications.c.text).where(
+            notifications.c.kind == NoticeKind.INVITE.value,
+            notifications.c.table_id.in_(tables),
+        )
+    ).all()
+    for row in rows:
+        if row.about is not None and row.about.get("by") == name:
+            conn.execute(
+                update(notifications)
+                .where(notifications.c.id == row.id)
+                .values(about={**row.about, "by": former}, text=row.text.replace(name, former))
+            )
