@@ -28,6 +28,10 @@ def upgrade() -> None:
         sa.Column("created_at", sa.DateTime(timezone=True), nullable=False),
     )
     op.create_index("blocks_by_blocked", "blocks", ["blocked_id"])
+    _create_chat()
+
+
+def _create_chat() -> None:
     op.create_table(
         "chat_messages",
         sa.Column("id", sa.Integer, primary_key=True),

@@ -3,6 +3,9 @@
 // strings_<part>_<language>.js (errors: strings_errors_<language>.js); a game's are beside
 // its view (js/games/<game>/strings.js), looked up through `translator(strings)`.
 // t(key, params, fallback): the current language, else English, else fallback.
+import chatDe from "./strings_chat_de.js";
+import chatEn from "./strings_chat_en.js";
+import chatJa from "./strings_chat_ja.js";
 import de from "./strings_de.js";
 import en from "./strings_en.js";
 import errorsDe from "./strings_errors_de.js";
@@ -13,9 +16,9 @@ import ja from "./strings_ja.js";
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
 export const TABLES = {
-  en: { ...en, ...errorsEn },
-  de: { ...de, ...errorsDe },
-  ja: { ...ja, ...errorsJa },
+  en: { ...en, ...errorsEn, ...chatEn },
+  de: { ...de, ...errorsDe, ...chatDe },
+  ja: { ...ja, ...errorsJa, ...chatJa },
 };
 
 function initial() {
