@@ -132,7 +132,7 @@ function drawRoom(room) {
     : h("p", { class: "muted small" }, app.me ? t("chat_register") : t("chat_sign_in"));
   const hint = room.tableId !== null && place.seat === null && !place.over ? h("p", { class: "muted small" }, t("chat_hidden_from_players")) : null;
   replace(room.el,
-    h("h2", {}, title),
+    h(room.tableId === null ? "h2" : "h3", {}, title),
     tabs(room),
     room.list,
     hint,
