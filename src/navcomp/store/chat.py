@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime
+from typing import Any
 
-from sqlalchemy import Connection, Select, delete, insert, select
+from sqlalchemy import ColumnElement, Connection, Select, delete, insert, select
 from sqlalchemy.orm import aliased
 
 from navcomp.store.schema import blocks, chat_messages, chat_mutes, chat_reports, users
@@ -30,6 +31,12 @@ class Report:
     reporter: str
     reason: str
     at: datetime
+
+
+def _message(row: Any) -> ChatMessage:
+    return ChatMessage(
+        row.id, row.table_id, row.channel, row.user_id, row.name, row.text, row.created_at
+    )
 
 
 def _messages() -> Select[tuple[int, int | None, str, int, str, str, datetime]]:
@@ -59,7 +66,7 @@ def add(
 
 def get(conn: Connection, message_id: int) -> ChatMessage | None:
     row = conn.execute(_messages().where(chat_messages.c.id == message_id)).first()
-    return None if row is None else ChatMessage(*row)
+    return None if row is None else _message(row)
 
 
 def recent(
@@ -71,15 +78,15 @@ def recent(
 ) -> list[ChatMessage]:
     """The last ``limit`` messages of ``channels`` of the table (None: the lobby), oldest
     first, without those of ``hidden_authors``."""
-    where = chat_messages.c.channel.in_(list(channels))
+    where: list[ColumnElement[bool]] = [chat_messages.c.channel.in_(list(channels))]
     if table_id is None:
-        where = where & chat_messages.c.table_id.is_(None)
+        where.append(chat_messages.c.table_id.is_(None))
     else:
-        where = where & (chat_messages.c.table_id == table_id)
+        where.append(chat_messages.c.table_id == table_id)
     if hidden_authors:
-        where = where & chat_messages.c.user_id.not_in(list(hidden_authors))
-    rows = conn.execute(_messages().where(where).order_by(chat_messages.c.id.desc()).limit(limit))
-    return [ChatMessage(*row) for row in reversed(rows.all())]
+        where.append(chat_messages.c.user_id.not_in(list(hidden_authors)))
+    rows = conn.execute(_messages().where(*where).order_by(chat_messages.c.id.desc()).limit(limit))
+    return [_message(row) for row in reversed(rows.all())]
 
 
 def mute(conn: Connection, table_id: int, user_id: int, at: datetime) -> bool:
@@ -144,7 +151,7 @@ def reports(conn: Connection, limit: int) -> list[Report]:
         .order_by(chat_reports.c.created_at.desc(), chat_reports.c.message_id.desc())
         .limit(limit)
     )
-    return [Report(ChatMessage(*row[:7]), row[7], row[8], row[9]) for row in rows]
+    return [Report(_message(row), row[7], row[8], row[9]) for row in rows]
 
 
 def blocked_names(conn: Connection, user_id: int) -> list[str]:
