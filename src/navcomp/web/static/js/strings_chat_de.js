@@ -20,4 +20,6 @@ export default {
   chat_blocked_list: "Du blockierst:",
   chat_unblock: "Freigeben",
   chat_reported: "Danke: Die Nachricht von {name} wurde den Betreibern gemeldet.",
+  help_chat_h: "Chat und Blockieren",
+  help_chat: "Jeder Tisch hat zwei Chats. Den Chat der Spieler schreiben die Spieler, und alle lesen ihn; den Chat der Zuschauer schreiben die Zuschauenden, und die Spieler sehen ihn erst, wenn das Spiel vorbei ist, damit niemand einem Spieler verraten kann, was er nicht sehen darf. Nach dem Spiel sind beide zu sehen, auch in der Wiederholung. Die Lobby hat einen eigenen Chat für registrierte Spieler (Gäste chatten nur mit den Spielern an ihrem eigenen Tisch).\nNachrichten sind reiner Text mit höchstens 500 Zeichen, und Links sind nicht anklickbar: Kopiere einen Link von Hand, wenn du ihm traust. Schreib höchstens 20 Nachrichten pro Minute.\nBlockiere eine Person mit dem Knopf Blockieren neben ihrer Nachricht: Du siehst ihre Nachrichten nirgends mehr, und sie kann dich an keinen Tisch einladen. Sie erfährt es nicht. Wen du blockierst, findest du unter dem Lobby-Chat, mit Freigeben.\nMelden zeigt eine Nachricht den Betreibern des Servers. Wer einen Tisch eröffnet hat, kann dort eine Person stummschalten (Stummschalten neben ihrer Nachricht): Ihre Nachrichten an diesem Tisch werden abgelehnt.",
 };

@@ -20,4 +20,6 @@ export default {
   chat_blocked_list: "You block:",
   chat_unblock: "Unblock",
   chat_reported: "Thank you: the message by {name} was reported to the hosts.",
+  help_chat_h: "Chat and blocking",
+  help_chat: "Each table has two chats. The players' chat is written by the players and read by everyone; the spectators' chat is written by those watching, and the players do not see it until the game is over, so nobody can be told what a player cannot see. After the game both show, in the replay too. The lobby has a chat of its own for registered players (guests chat only with the players at their own table).\nMessages are plain text of up to 500 characters, and links are not made clickable: copy a link by hand if you trust it. Write at most 20 messages a minute.\nBlock a person with the Block button next to their message: you no longer see their messages anywhere, and they cannot invite you to a table. They are not told. You find the people you block under the lobby's chat, with Unblock.\nReport shows a message to the server's hosts. The creator of a table may mute a person at that table (Mute next to their message): their messages there are refused.",
 };
