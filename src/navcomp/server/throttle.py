@@ -106,7 +106,7 @@ class Throttle:
             wait = 60 if stats is None else max(1, math.ceil(stats.reset_time - time.time()))
             raise ApiError(
                 refusal,
-                f"too many at once: try again in {wait} seconds",
+                f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
                 headers={"Retry-After": str(wait)},
             )
 
@@ -125,6 +125,12 @@ class Throttle:
         except Exception as error:  # Redis away: let the request through
             log.warning("rate-limit storage unavailable: %s", error)
             return None
+
+
+_TOO_MANY = {
+    error_codes.TOO_MANY_ATTEMPTS.code: "too many attempts",
+    error_codes.CHAT_TOO_FAST.code: "too many messages",
+}
 
 
 def _per_minute(count: int) -> RateLimitItem | None:

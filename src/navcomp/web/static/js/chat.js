@@ -93,6 +93,12 @@ window.addEventListener("navcomp-chat", (event) => {
   if (room) receive(room, message);
 });
 
+// The table's socket is back: what was said meanwhile.
+window.addEventListener("navcomp-chat-reload", (event) => {
+  const room = rooms.get(event.detail);
+  if (room) load(room);
+});
+
 function listenToLobby(attempts = 0) {
   if (lobbySocket) return;
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";

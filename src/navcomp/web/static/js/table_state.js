@@ -173,6 +173,7 @@ function reconnectLater(table, event) {
     table.ws.addEventListener("open", () => {
       document.body.classList.remove("offline");
       refresh(); // resync: the socket's first message is the whole view, the log may have moved on
+      window.dispatchEvent(new CustomEvent("navcomp-chat-reload", { detail: table.id })); // chat.js
     });
   }, delay);
 }
