@@ -102,6 +102,17 @@ def check_no_secret_text(body: Any, truth: Truth) -> None:
 
 
 MESSAGE_FIELDS = {"type", "version", "seat", "table", "view", "legal", "can_undo", "last"}
+CHAT_FIELDS = {"id", "table", "channel", "author", "text", "at"}
+
+
+def check_chat(message: dict[str, Any], seat: int | None, truth: Truth) -> None:
+    """A chat message (pushed, or in a history) read by the holder of ``seat``: its own
+    fields only, no secret, and never the spectators' chat to a player during the game."""
+    check_no_secret_text(message, truth)
+    assert set(message) == CHAT_FIELDS, f"chat fields {set(message)}"
+    assert message["table"] == truth.table_id
+    if seat is not None and truth.refresh().row.status != "over":
+        assert message["channel"] != "spectators", "the spectators' chat reached a player"
 
 
 def check_message(message: dict[str, Any], seat: int | None, truth: Truth) -> None:
@@ -187,6 +198,7 @@ class Recipient:
     seat: int | None
     socket: WebSocketTestSession | None = None
     context: Any = None
+    chats: list[dict[str, Any]] | None = None  # the chat messages pushed to it
 
     def connect(self, client: TestClient, table_id: int) -> dict[str, Any]:
         self.context = client.websocket_connect(
@@ -208,6 +220,10 @@ class Recipient:
         log = client.get(f"/api/tables/{table_id}/log", headers=self.headers)
         assert log.status_code == 200, log.text
         check_log(log.json(), self.seat, truth)
+        chat = client.get(f"/api/tables/{table_id}/chat", headers=self.headers)
+        assert chat.status_code == 200, chat.text
+        for said in chat.json()["messages"]:
+            check_chat(said, self.seat, truth)
         replay = client.get(f"/api/tables/{table_id}/replay", headers=self.headers)
         if truth.row.status == "over":
             assert replay.status_code == 200
@@ -239,10 +255,27 @@ class Recipient:
         """Read and check pushes until one at ``version`` or later (a relay may skip)."""
         assert self.socket is not None
         while True:
-            message = receive(self.socket)
-            check_message(message, self.seat, truth)
-            if message.get("version", -1) >= version:
+            message = self._next(truth)
+            if message["type"] != "chat" and message.get("version", -1) >= version:
                 return
+
+    def drain_to_chat(self, text: str, truth: Truth) -> None:
+        """Read and check pushes until the chat message ``text``."""
+        while True:
+            message = self._next(truth)
+            if message["type"] == "chat" and message["message"]["text"] == text:
+                return
+
+    def _next(self, truth: Truth) -> dict[str, Any]:
+        assert self.socket is not None
+        message = receive(self.socket)
+        if message["type"] == "chat":
+            assert set(message) == {"type", "message"}
+            check_chat(message["message"], self.seat, truth)
+            self.chats = [*(self.chats or []), message["message"]]
+        else:
+            check_message(message, self.seat, truth)
+        return message
 
 
 def check_take_back_unseen(seat: int | None, entry: Entry, before: GameState) -> None:

@@ -131,6 +131,47 @@ def _play(
             check_message(again.connect(client, truth.table_id), again.seat, truth)
 
 
+def test_chat_carries_nothing_hidden_and_the_spectators_chat_reaches_no_player(
+    database_url: str,
+) -> None:
+    """Players and watchers chat between moves: every push and history holds only the
+    message, and the watchers' channel reaches the watchers, never a seat."""
+    with running(database_url, bot_seconds=0.01) as client:
+        table_id, (ann, ben, recipients) = _mixed_table(client, "space-mission", {})
+        truth = Truth(database_url, table_id).refresh()
+        for recipient in recipients:
+            check_message(recipient.connect(client, table_id), recipient.seat, truth)
+        watcher = recipients[2]
+        chat = f"/api/tables/{table_id}/chat"
+        written: dict[str, str] = {}
+        try:
+            assert ann.post(f"/api/tables/{table_id}/start").status_code == 200
+            for recipient in recipients:
+                recipient.drain_to(0, truth.refresh())
+            rnd = random.Random(5)
+            for step in range(4):
+                for who, headers in (("ann", ann.headers), ("wes", watcher.headers)):
+                    text = f"{who} says {step}"
+                    said = client.post(chat, json={"text": text}, headers=headers)
+                    assert said.status_code == 201, said.text
+                    written[text] = said.json()["channel"]
+                _play(client, truth, {0: ann, 1: ben}, recipients, rnd, human_moves=2)
+            assert ben.post(chat, {"text": "the end"}).status_code == 201
+            for recipient in recipients:
+                recipient.drain_to_chat("the end", truth)
+                recipient.check_http(client, truth)
+        finally:
+            for recipient in recipients:
+                recipient.disconnect()
+    for recipient in recipients:
+        got = {m["text"]: m["channel"] for m in recipient.chats or [] if m["text"] != "the end"}
+        assert all(written[text] == channel for text, channel in got.items())
+        if recipient.seat is None:
+            assert got == written, recipient.label
+        else:
+            assert got == {t: c for t, c in written.items() if c == "players"}, recipient.label
+
+
 def test_an_anonymous_watcher_of_a_bot_table_gets_no_seat(sqlite_url: str) -> None:
     """A bot's seat has no account: a watcher without one must not be matched to it."""
     with running(sqlite_url, bot_seconds=0.01) as client:

@@ -112,6 +112,7 @@ def _add_limit_options(parser: Any) -> None:
         ("--guests-per-address", 10, "guest accounts a minute from one address"),
         ("--sockets-per-address", 100, "live sockets open at once from one address"),
         ("--socket-opens-per-address", 120, "live sockets opened a minute from one address"),
+        ("--chat-messages-per-person", 20, "chat messages a minute from one account"),
     ):
         limits.add_argument(
             option, type=int, default=default, help=f"{what} (default {default}; 0: no limit)"
@@ -139,6 +140,7 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         guests_per_address=args.guests_per_address,
         sockets_per_address=args.sockets_per_address,
         socket_opens_per_address=args.socket_opens_per_address,
+        chat_messages_per_person=args.chat_messages_per_person,
         **mail_options.settings(args),
     )
 

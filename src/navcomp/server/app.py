@@ -11,7 +11,7 @@ from fastapi.exceptions import RequestValidationError
 from starlette.exceptions import HTTPException
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import hotpath, http, moves, pushes, routes, schemas, sweeper, views
+from navcomp.server import chat, hotpath, http, moves, pushes, routes, schemas, sweeper, views
 from navcomp.server.context import Server, Settings
 from navcomp.server.errors import ApiError
 from navcomp.server.security import SecuredApp
@@ -28,6 +28,7 @@ def create_app(settings: Settings) -> FastAPI:
                 lambda table_id, moved: pushes.relay(server, table_id, moved),
                 server.hub.tables,
                 server.sessions.drop_digest,
+                lambda message_id: chat.push(server, message_id, announce=False),
             )
         await moves.resume_bots(server)
         await server.mail.start()

@@ -45,6 +45,7 @@ class Settings:
     socket_messages_per_second: float = 1.0
     sockets_per_address: int = 100  # live sockets open at once from one address (0: any)
     socket_opens_per_address: int = 120  # live sockets opened a minute from one address
+    chat_messages_per_person: int = 20  # chat messages a minute from one account
     # Mail (docs/server.md, "Mail"): without an SMTP URL mail waits in the outbox.
     smtp_url: str | None = None  # smtp://user:password@host:port, or smtps://
     smtp_starttls: bool = False  # require STARTTLS (else used when the server offers it)
@@ -67,6 +68,7 @@ class Settings:
             registrations_per_address=self.registrations_per_address,
             guests_per_address=self.guests_per_address,
             sockets_per_address=self.socket_opens_per_address,
+            chat_messages_per_person=self.chat_messages_per_person,
         )
 
 

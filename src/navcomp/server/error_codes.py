@@ -188,6 +188,29 @@ NOT_PLAYING = _entry("not_playing", S.CONFLICT, "the game is not on")
 PROFILE_PRIVATE = _entry(
     "profile_private", S.FORBIDDEN, "the player keeps their profile and history private"
 )
+# chat and blocks
+CHAT_EMPTY = _entry("chat_empty", S.UNPROCESSABLE_ENTITY, "a chat message with no text")
+CHAT_TOO_LONG = _entry(
+    "chat_too_long", S.UNPROCESSABLE_ENTITY, "a chat message over 500 characters"
+)
+CHAT_TOO_FAST = _entry(
+    "chat_too_fast", S.TOO_MANY_REQUESTS, "too many chat messages a minute: wait a moment"
+)
+CHAT_MUTED = _entry("chat_muted", S.FORBIDDEN, "the table's creator muted you at this table")
+CHAT_NEEDS_ACCOUNT = _entry(
+    "chat_needs_account",
+    S.FORBIDDEN,
+    "guests chat only with the players at their own table: register to chat here",
+)
+CHAT_MESSAGE_NOT_FOUND = _entry(
+    "chat_message_not_found", S.NOT_FOUND, "no chat message of that id that you may read"
+)
+CANNOT_REPORT_OWN = _entry(
+    "cannot_report_own", S.UNPROCESSABLE_ENTITY, "one's own chat message cannot be reported"
+)
+CANNOT_BLOCK_SELF = _entry("cannot_block_self", S.UNPROCESSABLE_ENTITY, "one cannot block oneself")
+CANNOT_MUTE_SELF = _entry("cannot_mute_self", S.UNPROCESSABLE_ENTITY, "one cannot mute oneself")
+BLOCKED = _entry("blocked", S.FORBIDDEN, "that person has blocked you")
 
 ENGINE: dict[str, ErrorCode] = {
     MalformedActionError.code: MALFORMED_ACTION,

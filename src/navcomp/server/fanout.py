@@ -6,7 +6,8 @@ a Redis channel; the others rebuild the table's state, and the last move as each
 seat reads it, from the database and push to their own clients.  The message
 carries no secret: the table id and whether a move changed it.  Logouts go on a
 second channel, as the token's digest, so every process forgets a logged-out session
-at once.
+at once; chat messages on a third, as the message's id, so every process reads it and
+pushes it to those of its clients who may read it.
 
 Announcements leave from a background task through a bounded queue: Redis being slow,
 frozen or away never holds up a move's answer.  The client retries on connection errors
@@ -29,6 +30,9 @@ log = logging.getLogger("navcomp.fanout")
 
 Handler = Callable[[int, bool], Awaitable[None]]
 """Relays a change of a table (True: a move; False: the lobby, or a change maybe missed)."""
+
+ChatHandler = Callable[[int], Awaitable[None]]
+"""Pushes a chat message, by its id, to this process's clients who may read it."""
 
 LoggedOut = Callable[[str], None]
 """Forgets the session of a token digest logged out by another process."""
@@ -66,17 +70,20 @@ class RedisFanout:
         )
         self.channel = channel
         self.logout_channel = channel + ":logout"
+        self.chat_channel = channel + ":chat"
         self.origin = uuid.uuid4().hex
         self.task: asyncio.Task[None] | None = None
         self.sender: asyncio.Task[None] | None = None
         self.outbox: asyncio.Queue[tuple[str, str, str]] = asyncio.Queue(QUEUE_LIMIT)
         self.logged_out: LoggedOut = lambda _digest: None
+        self.chat: ChatHandler | None = None
 
     async def start(
         self,
         handler: Handler,
         tables: Callable[[], Iterable[int]] = tuple,
         logged_out: LoggedOut | None = None,
+        chat: ChatHandler | None = None,
     ) -> None:
         """Relay the others' changes to ``handler``.  Redis must answer now (a process
         told to share pushes should not start without); if it goes away later, moves go
@@ -84,8 +91,9 @@ class RedisFanout:
         with clients here (``tables``) are pushed afresh: changes may have been missed."""
         if logged_out is not None:
             self.logged_out = logged_out
+        self.chat = chat
         pubsub = self.listening.pubsub()
-        await pubsub.subscribe(self.channel, self.logout_channel)
+        await pubsub.subscribe(self.channel, self.logout_channel, self.chat_channel)
         loop = asyncio.get_running_loop()
         self.task = loop.create_task(self._listen(pubsub, handler, tables))
         self.sender = loop.create_task(self._send())
@@ -112,6 +120,9 @@ class RedisFanout:
             return
         if message.get("channel") == self.logout_channel.encode():
             self.logged_out(str(data["session"]))
+        elif message.get("channel") == self.chat_channel.encode():
+            if self.chat is not None:
+                await self._safely(self.chat(int(data["message"])))
         else:
             await self._safely(handler(int(data["table"]), bool(data.get("moved"))))
 
@@ -127,7 +138,7 @@ class RedisFanout:
         while True:
             try:
                 pubsub = self.listening.pubsub()
-                await pubsub.subscribe(self.channel, self.logout_channel)
+                await pubsub.subscribe(self.channel, self.logout_channel, self.chat_channel)
             except Exception:
                 await asyncio.sleep(delay)
                 delay = min(5.0, delay * 2)
@@ -141,6 +152,9 @@ class RedisFanout:
         reconnect."""
         payload = {"origin": self.origin, "table": table_id, "moved": moved}
         self._queue(self.channel, payload, f"table {table_id}")
+
+    def announce_chat(self, message_id: int) -> None:
+        self._queue(self.chat_channel, {"origin": self.origin, "message": message_id}, "a chat")
 
     def announce_logout(self, digest: str) -> None:
         self._queue(self.logout_channel, {"origin": self.origin, "session": digest}, "a logout")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -81,6 +82,7 @@ def state_message(
 class Hub:
     def __init__(self) -> None:
         self._tables: dict[int, set[Subscriber]] = defaultdict(set)
+        self._lobby: set[Subscriber] = set()  # the lobby's sockets: its chat
 
     def subscribe(self, table_id: int, seat: int | None, user_id: int | None = None) -> Subscriber:
         subscriber = Subscriber(seat, user_id)
@@ -93,6 +95,35 @@ class Hub:
             subscribers.discard(subscriber)
             if not subscribers:
                 del self._tables[table_id]
+
+    def subscribe_lobby(self, user_id: int | None) -> Subscriber:
+        subscriber = Subscriber(None, user_id)
+        self._lobby.add(subscriber)
+        return subscriber
+
+    def unsubscribe_lobby(self, subscriber: Subscriber) -> None:
+        self._lobby.discard(subscriber)
+
+    def publish_chat(
+        self,
+        table_id: int | None,
+        message: dict[str, Any],
+        blockers: Collection[int],
+        players: Collection[int] | None = None,
+    ) -> None:
+        """A chat message of the table (None: the lobby) to the clients who may read it:
+        none whose account blocked its author, and none seated (or whose account is in
+        ``players``) when ``players`` is given: the spectators' chat while the game runs."""
+        subscribers = self._lobby if table_id is None else self._tables.get(table_id, set())
+        encoded = encode({"type": "chat", "message": message})
+        for subscriber in list(subscribers):
+            if subscriber.user_id is not None and subscriber.user_id in blockers:
+                continue
+            if players is not None and (
+                subscriber.seat is not None or subscriber.user_id in players
+            ):
+                continue
+            subscriber.offer(encoded)
 
     def connected(self, table_id: int) -> int:
         return len(self._tables.get(table_id, ()))

@@ -18,7 +18,7 @@ from navcomp.server import clocks, error_codes, notify, table_clock
 from navcomp.server.accounts import now, user_id_by_name
 from navcomp.server.errors import ApiError, not_found
 from navcomp.server.fields import table_id_in_range
-from navcomp.store import tables
+from navcomp.store import blocks, tables
 from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, NoticeKind, Table, TableStatus, User
 
@@ -145,6 +145,8 @@ def invite(conn: Connection, user: User, table_id: int, name: str) -> None:
     if table.seat_of(user.id) is None:
         raise ApiError(error_codes.NOT_SEATED, "only players at the table may invite")
     invitee = user_id_by_name(conn, name)
+    if blocks.blocked(conn, invitee, user.id):
+        raise ApiError(error_codes.BLOCKED, f"{name} does not take invitations from you")
     if table.seat_of(invitee) is not None:
         raise ApiError(error_codes.ALREADY_SEATED, f"{name} is already at the table")
     if tables.invite(conn, table_id, invitee):

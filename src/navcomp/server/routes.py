@@ -9,6 +9,7 @@ from starlette.staticfiles import StaticFiles
 from navcomp.server import (
     api_account,
     api_accounts,
+    api_chat,
     api_endings,
     api_lobby,
     api_play,
@@ -37,6 +38,7 @@ ROUTERS = (
     api_ratings.router,
     api_profile.router,
     api_tutorials.router,
+    api_chat.router,
     websocket.router,
     pages,
 )

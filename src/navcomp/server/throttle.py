@@ -1,4 +1,5 @@
-"""Throttling of logins, registrations, guests and live sockets (the ``limits`` library),
+"""Throttling of logins, registrations, guests, live sockets and chat messages (the ``limits``
+library),
 and the count of live sockets open per address.
 
 Counts live in this process's memory, or in Redis when the server has a Redis URL,
@@ -41,6 +42,7 @@ class Limits:
     registrations_per_address: int = 10
     guests_per_address: int = 10
     sockets_per_address: int = 120  # live sockets opened
+    chat_messages_per_person: int = 20
 
 
 class Throttle:
@@ -63,6 +65,7 @@ class Throttle:
         self.registration = _per_minute(limits.registrations_per_address)
         self.guest = _per_minute(limits.guests_per_address)
         self.socket = _per_minute(limits.sockets_per_address)
+        self.chat = _per_minute(limits.chat_messages_per_person)
 
     async def login_attempt(self, name: str, address: str) -> None:
         """Counts one login attempt by ``address`` for ``name``: 429 once over either limit."""
@@ -85,7 +88,16 @@ class Throttle:
         off before the socket costs the server a database read."""
         await self._hit(self.socket, "socket-address", address)
 
-    async def _hit(self, item: RateLimitItem | None, *key: str) -> None:
+    async def chat_message(self, user_id: int) -> None:
+        """A chat message by ``user_id``, wherever they write it."""
+        await self._hit(self.chat, "chat-user", str(user_id), refusal=error_codes.CHAT_TOO_FAST)
+
+    async def _hit(
+        self,
+        item: RateLimitItem | None,
+        *key: str,
+        refusal: error_codes.ErrorCode = error_codes.TOO_MANY_ATTEMPTS,
+    ) -> None:
         if item is None:
             return
         allowed = await self._guarded(self.limiter.hit(item, *key))
@@ -93,8 +105,8 @@ class Throttle:
             stats = await self._guarded(self.limiter.get_window_stats(item, *key))
             wait = 60 if stats is None else max(1, math.ceil(stats.reset_time - time.time()))
             raise ApiError(
-                error_codes.TOO_MANY_ATTEMPTS,
-                f"too many attempts: try again in {wait} seconds",
+                refusal,
+                f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
                 headers={"Retry-After": str(wait)},
             )
 
@@ -113,6 +125,12 @@ class Throttle:
         except Exception as error:  # Redis away: let the request through
             log.warning("rate-limit storage unavailable: %s", error)
             return None
+
+
+_TOO_MANY = {
+    error_codes.TOO_MANY_ATTEMPTS.code: "too many attempts",
+    error_codes.CHAT_TOO_FAST.code: "too many messages",
+}
 
 
 def _per_minute(count: int) -> RateLimitItem | None:

@@ -81,15 +81,46 @@ async def _serve(
             await websocket.send_text(encode(state_message(described, game, seat, last)))
         else:
             await websocket.send_json({"type": "table", "table": described, "seat": seat})
-        sender = asyncio.create_task(_send_pushes(websocket, subscriber))
-        try:
-            await _receive_pings(websocket, server.settings)
-        finally:
-            sender.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await sender
+        await _pump(websocket, server, subscriber)
     finally:
         server.hub.unsubscribe(table_id, subscriber)
+
+
+async def _pump(websocket: WebSocket, server: Server, subscriber: Subscriber) -> None:
+    """Send the subscriber's pushes, and read the client's pings, until it goes."""
+    sender = asyncio.create_task(_send_pushes(websocket, subscriber))
+    try:
+        await _receive_pings(websocket, server.settings)
+    finally:
+        sender.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await sender
+
+
+@router.websocket("/api/lobby/live")
+async def lobby_live(websocket: WebSocket, server: ServerDep) -> None:
+    """Sends the lobby's new chat messages, ``{"type": "chat", "message": ...}``, except
+    those of people the signed-in client blocked.  Clients send nothing but pings."""
+    address = websocket.client.host if websocket.client else "unknown"
+    try:
+        await server.throttle.socket_attempt(address)
+        session = await server.session(websocket)
+        if session is not None and not _same_origin(websocket):
+            session = None
+        server.sockets.open(address)
+    except ApiError as error:
+        await websocket.accept()
+        await websocket.close(CLOSE_POLICY, error.code)
+        return
+    try:
+        await websocket.accept()
+        subscriber = server.hub.subscribe_lobby(session.user.id if session else None)
+        try:
+            await _pump(websocket, server, subscriber)
+        finally:
+            server.hub.unsubscribe_lobby(subscriber)
+    finally:
+        server.sockets.close(address)
 
 
 def _table_id(path: str) -> int:

@@ -177,6 +177,41 @@ blocks = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+chat_messages = Table(
+    "chat_messages",
+    metadata,
+    Column("id", Integer, primary_key=True),
+    # None: the lobby's chat; else the table's, in its channel
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE")),
+    Column("channel", String(20), nullable=False),  # lobby, players or spectators
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+chat_reports = Table(
+    "chat_reports",
+    metadata,
+    Column(
+        "message_id",
+        Integer,
+        ForeignKey("chat_messages.id", ondelete="CASCADE"),
+        primary_key=True,
+    ),
+    Column("reporter_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("reason", Text, nullable=False),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
+chat_mutes = Table(
+    "chat_mutes",
+    metadata,
+    # the table's creator muted user_id at table_id: their messages there are refused
+    Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 mail_settings = Table(
     "mail_settings",
     metadata,
@@ -219,6 +254,8 @@ server_secrets = Table(
 Index("users_by_name_key", users.c.name_key, unique=True)
 Index("users_by_name_skeleton", users.c.name_skeleton, unique=True)
 Index("blocks_by_blocked", blocks.c.blocked_id)
+Index("chat_by_channel", chat_messages.c.table_id, chat_messages.c.channel, chat_messages.c.id)
+Index("chat_by_user", chat_messages.c.user_id)
 Index("seats_by_user", seats.c.user_id)
 Index("seats_by_former_user", seats.c.former_user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)

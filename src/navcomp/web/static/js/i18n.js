@@ -4,6 +4,9 @@
 // strings_help_<language>.js); a game's are beside its view (js/games/<game>/strings.js),
 // looked up through `translator(strings)`.
 // t(key, params, fallback): the current language, else English, else fallback.
+import chatDe from "./strings_chat_de.js";
+import chatEn from "./strings_chat_en.js";
+import chatJa from "./strings_chat_ja.js";
 import de from "./strings_de.js";
 import en from "./strings_en.js";
 import errorsDe from "./strings_errors_de.js";
@@ -20,9 +23,9 @@ import profileJa from "./strings_profile_ja.js";
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
 export const TABLES = {
-  en: { ...en, ...errorsEn, ...helpEn, ...profileEn },
-  de: { ...de, ...errorsDe, ...helpDe, ...profileDe },
-  ja: { ...ja, ...errorsJa, ...helpJa, ...profileJa },
+  en: { ...en, ...errorsEn, ...helpEn, ...profileEn, ...chatEn },
+  de: { ...de, ...errorsDe, ...helpDe, ...profileDe, ...chatDe },
+  ja: { ...ja, ...errorsJa, ...helpJa, ...profileJa, ...chatJa },
 };
 
 function initial() {

@@ -2,6 +2,7 @@
 // the solo high scores of a game that can be played alone.
 import { get, post } from "./api.js";
 import { levelNotes } from "./bots.js";
+import { chatCard } from "./chat.js";
 import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
@@ -338,5 +339,5 @@ export async function renderLobby(root, listsOnly = false) {
   const solo = soloCard();
   const form = newTableForm(games, (game) => drawSolo(solo, game));
   replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, form, learnCard(games), solo,
-    ratingsCard(games)));
+    ratingsCard(games), chatCard(null)));
 }

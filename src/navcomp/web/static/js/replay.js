@@ -3,6 +3,7 @@
 // and every seat's private part; the game's view draws them (`drawReplay`, with the table's
 // own board), this page the controls and the list of steps.
 import { get } from "./api.js";
+import { chatCard } from "./chat.js";
 import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
@@ -84,6 +85,7 @@ function draw() {
       h("aside", { class: "side" },
         drawn.side,
         stepList(entries, step.view, ns, game),
+        chatCard(replay.id, { over: true, readOnly: true }),
         back)),
   );
 }

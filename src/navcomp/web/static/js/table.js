@@ -3,6 +3,7 @@
 // list. This module lays out the page: the status bar, the score sheet and the log
 // (table_log.js) are its own; the board and the side panels are the game's view
 // (games/index.js, docs/web.md). The table's state, socket and moves are table_state.js's.
+import { chatCard } from "./chat.js";
 import { h, keepFocus, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { setHelp } from "./page.js";
@@ -107,6 +108,7 @@ function drawGame() {
     h("div", { class: "board-wrap" }, drawn.main),
   ];
   const log = logPanel();
+  const chat = chatCard(current.id, { seat, over, creator: seat !== null && seat === table.creator_seat });
   const aside = log.parentElement;
   const game = aside && aside.parentElement;
   if (game && game.parentElement === current.root) {
@@ -117,13 +119,14 @@ function drawGame() {
       game.dataset.game = table.game;
       for (const child of [...game.children]) if (child !== aside) child.remove();
       aside.before(...main.filter((c) => c));
-      for (const child of [...aside.children]) if (child !== log) child.remove();
+      for (const child of [...aside.children]) if (child !== log && child !== chat) child.remove();
       log.before(...[drawn.side].flat(Infinity).filter((c) => c));
+      if (chat.parentElement !== aside) log.after(chat);
     });
   } else {
     replace(current.root,
       h("div", { class: "game" + (over ? " over" : ""), dataset: { game: table.game } },
-        main, h("aside", { class: "side" }, drawn.side, log)));
+        main, h("aside", { class: "side" }, drawn.side, log, chat)));
     current.logPanel.pinned = true; // (back) in the page: at the newest entry
     followLog(current.logPanel);
   }

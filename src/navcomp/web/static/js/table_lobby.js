@@ -1,5 +1,6 @@
 // The table's lobby while it is open: seats, join, bots on free seats, invitations, start.
 import { post, put } from "./api.js";
+import { chatCard } from "./chat.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { paceText } from "./pace.js";
@@ -40,6 +41,7 @@ export function drawOpen() {
       current.ui.error ? h("p", { class: "error", role: "alert", id: "lobby-error" }, current.ui.error) : null,
       h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))),
     ),
+    solo ? null : chatCard(table.id, { seat, creator }),
   );
 }
 

@@ -144,6 +144,8 @@ function connect() {
       accept({ table: msg.table, seat: msg.seat, version: msg.table.version });
     } else if (msg.type === "closed") {
       accept({ table: { ...msg.table, seats: [] }, seat: null, version: undefined });
+    } else if (msg.type === "chat") {
+      window.dispatchEvent(new CustomEvent("navcomp-chat", { detail: msg.message })); // chat.js
     }
   };
   ws.onclose = (event) => reconnectLater(table, event);
@@ -171,6 +173,7 @@ function reconnectLater(table, event) {
     table.ws.addEventListener("open", () => {
       document.body.classList.remove("offline");
       refresh(); // resync: the socket's first message is the whole view, the log may have moved on
+      window.dispatchEvent(new CustomEvent("navcomp-chat-reload", { detail: table.id })); // chat.js
     });
   }, delay);
 }

@@ -1,0 +1,89 @@
+"""Chat in the browser: two players and a spectator at a running table. The players read
+each other and not the spectator; a blocked player's messages go; markup shows as text."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, Page, expect
+
+from test_web_ratings import register
+from web_helpers import create_table, new_page, screenshot, start
+
+MARKUP = "<script>window.chatPwned = 1</script><b>bold?</b> https://example.com"
+
+
+def say(page: Page, text: str) -> None:
+    page.locator("#table-chat-input").fill(text)
+    page.locator("#table-chat-send").click()
+    expect(page.locator("#table-chat-input")).to_have_value("")
+
+
+def messages(page: Page) -> list[str]:
+    return page.locator("#table-chat-list .chat-text").all_inner_texts()
+
+
+def test_players_chat_the_spectator_apart_a_block_and_markup_as_text(
+    browser: Browser, web_server: str
+) -> None:
+    with (
+        new_page(browser, web_server) as ann,
+        new_page(browser, web_server) as ben,
+        new_page(browser, web_server) as cat,
+    ):
+        for page, name in ((ann, "Ann_chat"), (ben, "Ben_chat"), (cat, "Cat_chat")):
+            register(page, name)
+        table_id = create_table(ann, 2, {})
+        ben.goto(f"/#/table/{table_id}")
+        ben.locator('[data-key="join-1"]').click()
+        start(ann)
+        expect(ben.locator("#board")).to_be_visible()
+        cat.goto(f"/#/table/{table_id}")
+        expect(cat.locator("#watching")).to_be_visible()
+
+        say(ann, "hello Ben")
+        expect(ben.locator("#table-chat-list")).to_contain_text("hello Ben")
+        say(ben, MARKUP)
+        say(cat, "psst, Ann holds a red card")
+        expect(cat.locator("#table-chat-list")).to_contain_text("psst")  # the spectators' tab
+        expect(cat.locator("#chat-tab-spectators")).to_have_attribute("aria-selected", "true")
+        cat.locator("#chat-tab-players").click()
+        expect(cat.locator("#table-chat-list .chat-text")).to_have_count(2)
+        say(ann, "your move")
+        expect(ben.locator("#table-chat-list .chat-text")).to_have_count(3)
+        expect(ann.locator("#table-chat-list .chat-text")).to_have_count(3)
+        assert messages(ben) == ["hello Ben", MARKUP, "your move"]
+        assert messages(ann) == messages(ben)  # nothing of the spectator's, live or loaded
+        assert ann.locator("#chat-tab-spectators").count() == 0
+
+        # the markup is text: no script ran, no element was made of it, the link is no link
+        chat_list = ann.locator("#table-chat-list")
+        assert chat_list.locator("script, b, a").count() == 0
+        assert ann.evaluate("window.chatPwned") is None
+        expect(chat_list.locator(".chat-text").nth(1)).to_have_text(MARKUP)
+        screenshot(ann, "chat-player")
+        screenshot(cat, "chat-spectator")
+
+        ben.reload()  # the history as loaded afresh: the same, still no spectator
+        expect(ben.locator("#table-chat-list .chat-text")).to_have_count(3)
+        assert "psst" not in ben.locator("#table-chat-list").inner_text()
+
+        ann.locator(
+            '#table-chat-list .chat-message[data-author="Ben_chat"] .chat-block'
+        ).first.click()
+        expect(ann.locator("#table-chat .chat-note")).to_contain_text("Ben_chat")
+        expect(ann.locator("#table-chat-list .chat-text")).to_have_count(2)
+        say(ben, "can you read me?")
+        expect(cat.locator("#table-chat-list")).to_contain_text("can you read me?")
+        say(ann, "quiet now")
+        expect(ben.locator("#table-chat-list")).to_contain_text("quiet now")
+        assert messages(ann) == ["hello Ben", "your move", "quiet now"]
+        ann.reload()
+        expect(ann.locator("#table-chat-list .chat-text")).to_have_count(3)
+        assert "Ben_chat" not in ann.locator("#table-chat-list").inner_text()
+        screenshot(ann, "chat-after-block")
+
+        for page in (ann, cat):
+            page.goto("/")
+        cat.locator("#lobby-chat-input").fill("anyone for a game?")
+        cat.locator("#lobby-chat-send").click()
+        expect(ann.locator("#lobby-chat-list")).to_contain_text("anyone for a game?")
+        screenshot(ann, "chat-lobby")
