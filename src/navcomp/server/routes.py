@@ -13,6 +13,7 @@ from navcomp.server import (
     api_lobby,
     api_play,
     api_ratings,
+    api_social,
     api_tutorials,
     websocket,
 )
@@ -34,6 +35,7 @@ ROUTERS = (
     api_play.router,
     api_endings.router,
     api_ratings.router,
+    api_social.router,
     api_tutorials.router,
     websocket.router,
     pages,

@@ -18,7 +18,7 @@ from navcomp.store.db import Connection
 from navcomp.store.model import Session, TableStatus
 
 if TYPE_CHECKING:
-    from navcomp.server.context import Server, Settings
+    from navcomp.server.context import Server
 
 CLOSE_POLICY = 1008
 CLOSE_UNSUPPORTED = 1003  # a binary frame: the protocol is text
@@ -44,7 +44,7 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
             session = None  # another site's page opened this socket: it only watches
 
         def work(c: Connection) -> tuple[dict[str, Any], int | None, Live | None]:
-            table = lobby.get(c, table_id)
+            table = lobby.watched(c, table_id, session.user.id if session else None)
             seat = table.seat_of(session.user.id if session else None)
             game = None if table.status is TableStatus.OPEN else server.games.load(c, table)
             return table_json(table), seat, game
@@ -83,7 +83,8 @@ async def _serve(
             await websocket.send_json({"type": "table", "table": described, "seat": seat})
         sender = asyncio.create_task(_send_pushes(websocket, subscriber))
         try:
-            await _receive_pings(websocket, server.settings)
+            user_id = None if session is None else session.user.id
+            await _receive_pings(websocket, server, user_id)
         finally:
             sender.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -112,11 +113,14 @@ def _same_origin(websocket: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == websocket.headers.get("host")
 
 
-async def _receive_pings(websocket: WebSocket, settings: Settings) -> None:
-    """The client's messages only tell us it is still there: text, short and not many.
-    Anything else closes the socket with the code that says why."""
+async def _receive_pings(websocket: WebSocket, server: Server, user_id: int | None) -> None:
+    """The client's messages only tell us it is still there (and its account is online):
+    text, short and not many.  Anything else closes the socket with the code that says why."""
+    settings = server.settings
     bucket = TokenBucket(settings.socket_message_burst, settings.socket_messages_per_second)
     while True:
+        if user_id is not None:
+            await server.presence.seen(user_id)
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Table,
     Text,
     false,
+    true,
 )
 
 metadata = MetaData()
@@ -34,6 +35,7 @@ users = Table(
     # the name case-folded, and what it reads as (server/names.py): one account each
     Column("name_key", Text),
     Column("name_skeleton", Text),
+    Column("last_seen", DateTime(timezone=True)),  # at most a minute old while active: online
 )
 
 sessions = Table(
@@ -69,6 +71,9 @@ game_tables = Table(
     Column("deadline", DateTime(timezone=True)),  # the sweeper acts on it (server/sweeper.py)
     Column("end_reason", String(12)),  # a TableEnd once over
     Column("events", Integer, nullable=False, server_default="0"),  # rows of table_events
+    Column("visibility", String(8), nullable=False, server_default="public"),  # Visibility
+    Column("spectators", Boolean, nullable=False, server_default=true()),  # may others watch
+    Column("rematch_id", Integer),  # once over: the table offered as its rematch
 )
 
 seats = Table(
@@ -80,6 +85,7 @@ seats = Table(
     Column("bot_level", String(20)),
     Column("ended", String(12)),  # a SeatEnd
     Column("former_user_id", Integer, ForeignKey("users.id")),  # before a bot took it over
+    Column("pending", Boolean, nullable=False, server_default=false()),  # a rematch not accepted
 )
 
 table_events = Table(
@@ -171,6 +177,15 @@ blocks = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+friends = Table(
+    "friends",
+    metadata,
+    # user_id wants friend_id as a friend: friends once both ways, else a request
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("friend_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 mail_settings = Table(
     "mail_settings",
     metadata,
@@ -213,6 +228,7 @@ server_secrets = Table(
 Index("users_by_name_key", users.c.name_key, unique=True)
 Index("users_by_name_skeleton", users.c.name_skeleton, unique=True)
 Index("blocks_by_blocked", blocks.c.blocked_id)
+Index("friends_by_friend", friends.c.friend_id)
 Index("seats_by_user", seats.c.user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)
 Index("tables_by_status", game_tables.c.status)

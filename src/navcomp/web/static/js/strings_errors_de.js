@@ -59,4 +59,13 @@ export default {
   err_link_invalid: "Dieser Link ist nicht gültig.",
   err_link_expired: "Dieser Link ist abgelaufen: Fordere einen neuen an.",
   err_link_used: "Dieser Link wurde schon benutzt.",
+  err_cannot_befriend_self: "Du kannst nicht dein eigener Freund sein.",
+  err_blocked: "Diese Person hat dich blockiert.",
+  err_needs_account: "Gäste haben keine Freundesliste: registriere dich zuerst.",
+  err_not_friends: "Ihr seid keine Freunde, und es gibt keine offene Anfrage.",
+  err_invite_only: "Dieser Tisch ist nur auf Einladung: nur Eingeladene dürfen Platz nehmen.",
+  err_spectators_not_allowed: "An diesem Tisch sind keine Zuschauer erlaubt.",
+  err_not_over: "Eine Revanche kann erst nach dem Spielende angeboten werden.",
+  err_no_rematch: "Von diesem Tisch wird dir keine Revanche angeboten.",
+  err_rematch_pending: "Noch haben nicht alle die Revanche angenommen.",
 };

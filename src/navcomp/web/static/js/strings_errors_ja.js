@@ -59,4 +59,13 @@ export default {
   err_link_invalid: "このリンクは無効です。",
   err_link_expired: "このリンクは期限切れです。新しいリンクを申請してください。",
   err_link_used: "このリンクはすでに使われています。",
+  err_cannot_befriend_self: "自分自身をフレンドにはできません。",
+  err_blocked: "そのプレイヤーにブロックされています。",
+  err_needs_account: "ゲストはフレンドを持てません。先に登録してください。",
+  err_not_friends: "そのプレイヤーとはフレンドではなく、申請もありません。",
+  err_invite_only: "このテーブルは招待制です。招待されたプレイヤーだけが着席できます。",
+  err_spectators_not_allowed: "このゲームは観戦が許可されていません。",
+  err_not_over: "再戦はゲーム終了後に申し込めます。",
+  err_no_rematch: "このテーブルからあなたへの再戦の申し込みはありません。",
+  err_rematch_pending: "まだ全員が再戦を承諾していません。",
 };
