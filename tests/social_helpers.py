@@ -4,12 +4,15 @@
 from __future__ import annotations
 
 import time
+from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import create_engine, func, select
 
-from server_helpers import Player
+from navcomp.store import blocks
+from navcomp.store.db import open_engine
 from navcomp.store.schema import friends, game_tables, invites, notifications, seats
+from server_helpers import Player
 
 
 def count_table(owner: Player, others: list[Player], **extra: Any) -> int:
@@ -61,5 +64,20 @@ def counts(database_url: str) -> dict[str, int]:
             offered = select(func.count()).where(game_tables.c.rematch_id.is_not(None))
             found["offered"] = conn.execute(offered).scalar_one()
             return found
+    finally:
+        engine.dispose()
+
+
+def delete(player: Player, path: str) -> Any:
+    return player.client.delete(path, headers=player.headers)
+
+
+def block(database_url: str, blocker: Player, blocked: Player) -> None:
+    """``blocker`` blocks ``blocked`` (the blocking routes are another part's)."""
+    ids = [p.get("/api/session").json()["user"]["id"] for p in (blocker, blocked)]
+    engine = open_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            assert blocks.add(conn, ids[0], ids[1], datetime.now(UTC))
     finally:
         engine.dispose()

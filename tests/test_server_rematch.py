@@ -4,14 +4,10 @@ accepted.  Each refusal is a 4xx with its code, and changes nothing."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
 from server_helpers import Player, new_game, running
-from social_helpers import code_of, count_table, counts, play_out
-from navcomp.store import blocks
-from navcomp.store.db import open_engine
+from social_helpers import block, code_of, count_table, counts, play_out
 
 pytestmark = pytest.mark.usefixtures("count_game")
 
@@ -122,14 +118,7 @@ def test_a_player_who_blocked_the_offerer_is_not_asked(database_url: str) -> Non
         ann, ben = Player(client, "ann"), Player(client, "ben")
         table_id = count_table(ann, [ben])
         play_out(table_id, [ann, ben])
-        engine = open_engine(database_url)
-        try:
-            with engine.begin() as conn:
-                ben_id = ben.get("/api/session").json()["user"]["id"]
-                ann_id = ann.get("/api/session").json()["user"]["id"]
-                assert blocks.add(conn, ben_id, ann_id, datetime.now(UTC))
-        finally:
-            engine.dispose()
+        block(database_url, ben, ann)
         rematch = ann.post(f"/api/tables/{table_id}/rematch").json()
         assert [s["player"] for s in rematch["seats"]] == [None, "ann"]
         assert not [n for n in ben.get("/api/notifications").json() if n["kind"] == "rematch"]
