@@ -9,13 +9,16 @@ import errorsDe from "./strings_errors_de.js";
 import errorsEn from "./strings_errors_en.js";
 import errorsJa from "./strings_errors_ja.js";
 import ja from "./strings_ja.js";
+import socialDe from "./strings_social_de.js";
+import socialEn from "./strings_social_en.js";
+import socialJa from "./strings_social_ja.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
 export const TABLES = {
-  en: { ...en, ...errorsEn },
-  de: { ...de, ...errorsDe },
-  ja: { ...ja, ...errorsJa },
+  en: { ...en, ...errorsEn, ...socialEn },
+  de: { ...de, ...errorsDe, ...socialDe },
+  ja: { ...ja, ...errorsJa, ...socialJa },
 };
 
 function initial() {

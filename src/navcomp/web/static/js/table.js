@@ -10,6 +10,7 @@ import { errorText, seatDot } from "./pieces.js";
 import { scoreSheet } from "./scores.js";
 import { clocksCard, endingCard } from "./table_clocks.js";
 import { gameTitle } from "./state.js";
+import { rematchCard } from "./rematch.js";
 import { drawOpen } from "./table_lobby.js";
 import { drawLog, followLog, logPanel } from "./table_log.js";
 import { current, drawWith, gameView, names, openTable, play, undo } from "./table_state.js";
@@ -102,6 +103,7 @@ function drawGame() {
       ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns) })
       : null,
     over ? endingCard(result, ns) : null,
+    over ? rematchCard(ctx) : null,
     statusBar(ctx, drawn.status),
     clocksCard(ctx, draw),
     h("div", { class: "board-wrap" }, drawn.main),
