@@ -59,5 +59,6 @@ export function friendsCard(listing) {
     online.length
       ? h("p", { id: "friends-online" }, t("friends_online_count", { n: online.length }), ": ",
           online.map((f, i) => [i ? ", " : "", onlineDot(true), " ", f.name]))
-      : null);
+      : h("p", { class: "muted", id: "friends-online" },
+          listing.friends.length ? t("friends_online_count", { n: 0 }) : t("friends_none")));
 }
