@@ -1,9 +1,10 @@
 // The players' help at #/help: paces and clocks, time running out, stalled games, resigning
-// and voting to end a game, in the page's language.
+// and voting to end a game, friends, who finds a table and watching, rematches, in the page's
+// language.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 
-const SECTIONS = ["paces", "time_up", "stalled", "resign", "vote"];
+const SECTIONS = ["paces", "time_up", "stalled", "resign", "vote", "friends", "watching", "rematch"];
 
 export function renderHelp(root) {
   replace(root, h("section", { class: "card help-page", id: "help-page" },

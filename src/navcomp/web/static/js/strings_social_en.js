@@ -43,4 +43,10 @@ export default {
   rematch_declined: "You declined the rematch.",
   rematch_withdraw: "Take the offer back",
   notice_rematch: "{name} offers a rematch of {game} (table {id})",
+  help_friends_h: "Friends",
+  help_friends: "Ask a player to be your friend on the Friends page (from the lobby's Friends card): type their name and send the request. They accept it on their own Friends page, where they can also decline it; either of you can end a friendship later.\nA green dot shows a friend who is online: someone who used NavComp in the last five minutes. At a table that is still open, \"Invite a friend\" lists your friends: one click invites them, and the table appears among their notices.\nGuests have no friends list: register to keep one. Someone who blocked you cannot be asked or invited.",
+  help_watching_h: "Who finds a table, and watching",
+  help_watching: "When you make a table you choose who finds it: public tables are listed in the lobby, unlisted ones are found only through their link, and at an invite-only table only the players you (or others at the table) invite can sit down.\nYou also choose whether spectators may watch. Without spectators, and at any invite-only table, only the players see the game while it is on, and its replay later.\nThe lobby's \"Games to watch\" lists the public games on that allow spectators: open one to follow it live. Spectators never see anyone's hidden cards or tiles.",
+  help_rematch_h: "Rematch",
+  help_rematch: "When a game is over, any of its players can click Rematch: everybody who played it (bots included) is offered a new table of the same game with the same options, pace and rating, each seat moved on by one.\nThe others see the offer on the finished table and among their notices, and accept or decline it there. The new game starts by itself as soon as everybody has accepted, and every page still on the finished table goes to it.\nIf someone declines, their seat stays free: the one who offered can invite someone else or seat a bot and then start. The one who offered can also take the offer back. A rated rematch, like any rated table, is for registered players only.",
 };
