@@ -51,7 +51,7 @@ function offerShown(table, redraw) {
   const rematch = known.rematch && known.rematch.id === table.rematch ? known.rematch : null;
   if (!rematch) return h("p", { class: "muted" }, t("loading"));
   const mine = rematch.seats.find((s) => s.player === app.me.name);
-  if (!mine) return h("p", { class: "muted", id: "rematch-state" }, t("rematch_declined"));
+  if (!mine) return h("p", { class: "muted", id: "rematch-state" }, t("rematch_no_seat"));
   if (rematch.status !== "open") {
     location.hash = `#/table/${rematch.id}`; // it started: to the new table
     return null;

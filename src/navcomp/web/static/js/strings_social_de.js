@@ -40,7 +40,7 @@ export default {
   rematch_ready: "Alle haben angenommen.",
   rematch_open_seats: "Ein Platz ist frei: Lade am neuen Tisch jemanden ein oder setze einen Bot, dann starte.",
   rematch_go: "Zum neuen Tisch",
-  rematch_declined: "Du hast die Revanche abgelehnt.",
+  rematch_no_seat: "Du hast keinen Platz bei der Revanche.",
   rematch_withdraw: "Angebot zurückziehen",
   notice_rematch: "{name} bietet eine Revanche in {game} an (Tisch {id})",
   help_friends_h: "Freunde",

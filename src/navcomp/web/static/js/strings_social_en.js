@@ -40,7 +40,7 @@ export default {
   rematch_ready: "Everyone has accepted.",
   rematch_open_seats: "A seat is open: at the new table, invite someone or seat a bot, then start.",
   rematch_go: "Go to the new table",
-  rematch_declined: "You declined the rematch.",
+  rematch_no_seat: "You have no seat at the rematch.",
   rematch_withdraw: "Take the offer back",
   notice_rematch: "{name} offers a rematch of {game} (table {id})",
   help_friends_h: "Friends",

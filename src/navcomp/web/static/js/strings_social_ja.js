@@ -40,7 +40,7 @@ export default {
   rematch_ready: "全員が承諾しました。",
   rematch_open_seats: "空席があります。新しいテーブルで誰かを招待するかボットを座らせてから開始してください。",
   rematch_go: "新しいテーブルへ",
-  rematch_declined: "再戦を断りました。",
+  rematch_no_seat: "この再戦にあなたの席はありません。",
   rematch_withdraw: "申し込みを取り消す",
   notice_rematch: "{name} さんが {game} の再戦を申し込んでいます（テーブル {id}）",
   help_friends_h: "フレンド",

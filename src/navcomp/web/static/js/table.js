@@ -35,7 +35,8 @@ export function draw() {
 function drawPage() {
   const table = current;
   if (!table) return;
-  if (!table.data) {
+  const refused = table.loadError && table.loadError.code === "spectators_not_allowed"; // it started
+  if (!table.data || refused) {
     replace(table.root, h("p", { class: table.loadError ? "error" : "muted" },
       table.loadError ? errorText(table.loadError) : t("loading")),
       h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))));
