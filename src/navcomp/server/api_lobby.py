@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, status
 from pydantic import Field
@@ -34,7 +34,7 @@ from navcomp.server.static_files import has_view
 from navcomp.server.views import closed_json, table_json
 from navcomp.store import tables
 from navcomp.store.db import Connection
-from navcomp.store.model import TableStatus
+from navcomp.store.model import TableStatus, Visibility
 
 router = APIRouter(tags=["lobby"])
 
@@ -51,6 +51,8 @@ class NewTable(Body):
     options: JsonObject = Field(default_factory=dict)
     pace: JsonObject | None = None  # server/clocks.py; None: no clock (stalls after 21 days)
     rated: bool = False  # the game's end changes the players' ratings
+    visibility: Literal["public", "unlisted", "invite"] = "public"  # store/model.py Visibility
+    spectators: bool = True  # people without a seat may watch the game
 
 
 class Join(Body):
@@ -122,7 +124,14 @@ async def solo_high_scores(game: str, server: ServerDep, session: MaybeSignedIn)
 
 @router.get("/api/tables", response_model=list[Table], responses=errors(DB))
 async def open_tables(server: ServerDep) -> list[dict[str, Any]]:
+    """The public tables waiting for players."""
     return [table_json(table) for table in await server.read(lobby.list_open)]
+
+
+@router.get("/api/watch", response_model=list[Table], responses=errors(DB))
+async def games_to_watch(server: ServerDep) -> list[dict[str, Any]]:
+    """The public games on whose host allows spectators, the newest first."""
+    return [table_json(table) for table in await server.read(lobby.list_watchable)]
 
 
 @router.post(
@@ -138,7 +147,15 @@ async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[s
         raise ApiError(error_codes.INVALID_SEAT, "one bot per seat")
     made = await server.tx(
         lambda c: lobby.create(
-            c, session.user, body.game, body.seats, bots, body.options, body.pace, body.rated
+            c,
+            session.user,
+            body.game,
+            body.seats,
+            bots,
+            body.options,
+            body.pace,
+            body.rated,
+            (Visibility(body.visibility), body.spectators),
         )
     )
     return table_json(made)

@@ -34,6 +34,11 @@ if TYPE_CHECKING:
 
 router = APIRouter(tags=["play"])
 
+WATCH_ERRORS = errors(
+    status.HTTP_403_FORBIDDEN, status.HTTP_404_NOT_FOUND, status.HTTP_422_UNPROCESSABLE_CONTENT, DB
+)
+"""Reading a table's game: refused to strangers where the host allows no spectators."""
+
 
 class Move(Body):
     action: int | Text | JsonObject
@@ -49,11 +54,11 @@ class Undo(Body):
     response_model=TableState,
     response_model_exclude_unset=True,
     openapi_extra=MAYBE_SIGNED_IN,
-    responses=errors(status.HTTP_404_NOT_FOUND, status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
+    responses=WATCH_ERRORS,
 )
 async def table(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
     def work(c: Connection) -> dict[str, Any]:
-        found = lobby.get(c, table_id)
+        found = lobby.watched(c, table_id, session.user.id if session else None)
         seat = found.seat_of(session.user.id if session else None)
         out = {"table": table_json(found), "seat": seat}
         if found.status is not TableStatus.OPEN:
@@ -105,11 +110,11 @@ async def undo(
     "/api/tables/{table_id}/log",
     response_model=Log,
     openapi_extra=MAYBE_SIGNED_IN,
-    responses=errors(status.HTTP_404_NOT_FOUND, status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
+    responses=WATCH_ERRORS,
 )
 async def log(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
     def work(c: Connection) -> dict[str, Any]:
-        found = lobby.get(c, table_id)
+        found = lobby.watched(c, table_id, session.user.id if session else None)
         seat = found.seat_of(session.user.id if session else None)
         initial = get_game(found.game).new_initial_state(found.num_seats, found.seed, found.options)
         entries = public_log(initial, tables.log(c, table_id, found.version), seat)
@@ -121,20 +126,23 @@ async def log(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> d
 @router.get(
     "/api/tables/{table_id}/replay",
     response_model=Replay,
+    openapi_extra=MAYBE_SIGNED_IN,
     responses=errors(
+        status.HTTP_403_FORBIDDEN,
         status.HTTP_404_NOT_FOUND,
         status.HTTP_409_CONFLICT,
         status.HTTP_422_UNPROCESSABLE_CONTENT,
         DB,
     ),
 )
-async def replay(table_id: TableId, server: ServerDep) -> dict[str, Any]:
-    return await server.read(lambda c: _replay(c, table_id))
+async def replay(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
+    user_id = session.user.id if session else None
+    return await server.read(lambda c: _replay(c, table_id, user_id))
 
 
-def _replay(c: Connection, table_id: int) -> dict[str, Any]:
+def _replay(c: Connection, table_id: int, user_id: int | None) -> dict[str, Any]:
     """Once the game is over: the setup, every action in full and every state."""
-    found = lobby.get(c, table_id)
+    found = lobby.watched(c, table_id, user_id)
     if found.status is not TableStatus.OVER:
         raise ApiError(error_codes.GAME_NOT_OVER, "the replay opens when the game is over")
     game = get_game(found.game)

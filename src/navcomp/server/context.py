@@ -17,6 +17,7 @@ from navcomp.server.fanout import RedisFanout, channel_for
 from navcomp.server.games import LiveGames
 from navcomp.server.live import Hub
 from navcomp.server.mail_sender import MailService
+from navcomp.server.presence import Presence
 from navcomp.server.throttle import Limits, SocketCounts, Throttle
 from navcomp.server.webhooks import Webhooks
 from navcomp.store.model import Session
@@ -97,6 +98,7 @@ class Server:
         self.hashing = anyio.CapacityLimiter(2)  # argon2: CPU and 64 MiB each
         self.sockets = SocketCounts(settings.sockets_per_address)
         self.mail = MailService(self)
+        self.presence = Presence(self.tx, settings.now)
 
     async def session(self, request: HTTPConnection) -> Session | None:
         """Who is asking (None: nobody signed in); a cookie session's unsafe request
@@ -110,6 +112,7 @@ class Server:
             if session is None:
                 return None
             self.sessions.put(token, session)
+        await self.presence.seen(session.user.id)
         method = request.scope.get("method", "GET")
         unsafe = from_cookie and method not in http.SAFE_METHODS
         if unsafe and request.headers.get(http.CSRF_HEADER) != session.csrf:

@@ -210,7 +210,30 @@ CANNOT_REPORT_OWN = _entry(
 )
 CANNOT_BLOCK_SELF = _entry("cannot_block_self", S.UNPROCESSABLE_ENTITY, "one cannot block oneself")
 CANNOT_MUTE_SELF = _entry("cannot_mute_self", S.UNPROCESSABLE_ENTITY, "one cannot mute oneself")
-BLOCKED = _entry("blocked", S.FORBIDDEN, "that person has blocked you")
+# friends, table visibility and spectators, rematches
+CANNOT_BEFRIEND_SELF = _entry(
+    "cannot_befriend_self", S.UNPROCESSABLE_ENTITY, "a friend request to oneself"
+)
+BLOCKED = _entry(
+    "blocked", S.FORBIDDEN, "that person blocked you: no invitation, friend request or rematch"
+)
+NEEDS_ACCOUNT = _entry(
+    "needs_account", S.FORBIDDEN, "guests have no friends and are no one's: register first"
+)
+NOT_FRIENDS = _entry("not_friends", S.NOT_FOUND, "no friendship or request with that player")
+INVITE_ONLY = _entry(
+    "invite_only", S.FORBIDDEN, "the table is invite-only: only the invited may sit at it"
+)
+SPECTATORS_NOT_ALLOWED = _entry(
+    "spectators_not_allowed",
+    S.FORBIDDEN,
+    "the host allows no spectators (or the table is invite-only): only its players see the game",
+)
+NOT_OVER = _entry("not_over", S.CONFLICT, "a rematch is offered once the game is over")
+NO_REMATCH = _entry("no_rematch", S.CONFLICT, "no rematch is offered to you from this table")
+REMATCH_PENDING = _entry(
+    "rematch_pending", S.CONFLICT, "players of the rematch have not all accepted yet"
+)
 
 ENGINE: dict[str, ErrorCode] = {
     MalformedActionError.code: MALFORMED_ACTION,

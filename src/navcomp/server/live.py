@@ -35,6 +35,12 @@ class Subscriber:
             self.queue.get_nowait()
         self.queue.put_nowait(message)
 
+    def offer_close(self) -> None:
+        """The socket is to close: nothing is sent after this."""
+        while not self.queue.empty():
+            self.queue.get_nowait()
+        self.queue.put_nowait(None)
+
 
 class TokenBucket:
     """A burst of ``capacity`` at once, then ``rate`` a second (a socket's messages).
@@ -132,9 +138,21 @@ class Hub:
         """The tables with clients connected here."""
         return list(self._tables)
 
+    def _watching(self, table: Table) -> list[Subscriber]:
+        """The table's subscribers who may see its game; the others' sockets are closed
+        (a stranger who opened one while the table was open, at a table without spectators)."""
+        allowed = []
+        for subscriber in list(self._tables.get(table.id, ())):
+            if table.may_watch(subscriber.user_id):
+                allowed.append(subscriber)
+            else:
+                self.unsubscribe(table.id, subscriber)
+                subscriber.offer_close()
+        return allowed
+
     def publish(self, table: Table, live: Live) -> None:
         """A move: each client its view, with the move as its seat reads it (``live.last``)."""
-        subscribers = list(self._tables.get(table.id, ()))
+        subscribers = self._watching(table)
         if not subscribers:
             return
         described = table_json(table)
@@ -156,7 +174,7 @@ class Hub:
         (or a bot seat) never takes a seat's view."""
         described = table_json(table)
         seat_of_user = table.seated_accounts()
-        for subscriber in list(self._tables.get(table.id, ())):
+        for subscriber in self._watching(table):
             user_id = subscriber.user_id
             subscriber.seat = None if user_id is None else seat_of_user.get(user_id)
             message: dict[str, Any]

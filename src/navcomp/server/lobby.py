@@ -20,9 +20,10 @@ from navcomp.server.errors import ApiError, not_found
 from navcomp.server.fields import table_id_in_range
 from navcomp.store import blocks, tables
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, NoticeKind, Table, TableStatus, User
+from navcomp.store.model import NewNotice, NoticeKind, Table, TableStatus, User, Visibility
 
 MAX_OPEN_LISTED = 100
+MAX_WATCHABLE_LISTED = 50
 
 
 def unknown_game(name: str) -> ApiError:
@@ -47,6 +48,23 @@ def list_open(conn: Connection) -> list[Table]:
     return tables.open_tables(conn, MAX_OPEN_LISTED)
 
 
+def list_watchable(conn: Connection) -> list[Table]:
+    """The public games on whose host allows spectators."""
+    return tables.watchable_tables(conn, MAX_WATCHABLE_LISTED)
+
+
+def watched(conn: Connection, table_id: int, user_id: int | None) -> Table:
+    """The table, if ``user_id`` may see its game (``Table.may_watch``)."""
+    table = get(conn, table_id)
+    if not table.may_watch(user_id):
+        raise spectators_refused()
+    return table
+
+
+def spectators_refused() -> ApiError:
+    return ApiError(error_codes.SPECTATORS_NOT_ALLOWED, "only the players see this game")
+
+
 def create(
     conn: Connection,
     user: User,
@@ -56,7 +74,9 @@ def create(
     options: Mapping[str, Any] | None,
     pace: Mapping[str, Any] | None = None,
     rated: bool = False,
+    seen_by: tuple[Visibility, bool] = (Visibility.PUBLIC, True),
 ) -> Table:
+    """An open table; ``seen_by``: its visibility and whether spectators may watch."""
     if rated and num_seats == 1:
         raise ApiError(error_codes.NEVER_RATED, "a solo table is never rated")
     if rated and user.is_guest:
@@ -80,7 +100,16 @@ def create(
         raise ApiError(error_codes.INVALID_PACE, str(error)) from None
     own_seat = min(set(range(num_seats)) - set(bots))
     new = tables.NewTable(
-        game_name, num_seats, normalized, seed, user.id, now(), pace=chosen, rated=rated
+        game_name,
+        num_seats,
+        normalized,
+        seed,
+        user.id,
+        now(),
+        pace=chosen,
+        rated=rated,
+        visibility=seen_by[0],
+        spectators=seen_by[1],
     )
     return get(conn, tables.create(conn, new, {own_seat: user.id}, bots))
 
@@ -108,6 +137,8 @@ def join(conn: Connection, user: User, table_id: int, seat: int | None) -> None:
         raise ApiError(error_codes.ALREADY_SEATED, "you already have a seat at this table")
     if table.rated and user.is_guest:
         raise ApiError(error_codes.RATED_NEEDS_ACCOUNT, "register to play rated games")
+    if table.visibility is Visibility.INVITE and not tables.invited(conn, table_id, user.id):
+        raise ApiError(error_codes.INVITE_ONLY, "the table is invite-only: ask for an invitation")
     free = table.empty_seats()
     if seat is None:
         if not free:
@@ -170,6 +201,14 @@ def start(conn: Connection, user: User, table_id: int, at: datetime) -> None:
         raise ApiError(
             error_codes.SEATS_EMPTY, f"seats {empty} are empty: invite players or seat bots"
         )
+    if any(seat.pending for seat in table.seats):
+        raise ApiError(error_codes.REMATCH_PENDING, "not everyone has accepted the rematch")
+    begin(conn, table, at)
+
+
+def begin(conn: Connection, table: Table, at: datetime) -> None:
+    """The game at a full table starts."""
+    table_id = table.id
     state = get_game(table.game).new_initial_state(table.num_seats, table.seed, table.options)
     first = state.current_player
     assert first is not None

@@ -15,6 +15,7 @@ from navcomp.server import (
     api_play,
     api_profile,
     api_ratings,
+    api_social,
     api_tutorials,
     websocket,
 )
@@ -37,6 +38,7 @@ ROUTERS = (
     api_endings.router,
     api_ratings.router,
     api_profile.router,
+    api_social.router,
     api_tutorials.router,
     api_chat.router,
     websocket.router,

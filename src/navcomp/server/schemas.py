@@ -181,6 +181,7 @@ class SeatInfo(Answer):
     bot: str | None
     ended: str | None = None  # played, resigned, timed_out, taken_over
     former: str | None = None  # the person a bot took the seat over from
+    pending: bool = False  # a rematch's seat whose person has not accepted yet
 
 
 class ClockInfo(Answer):
@@ -214,6 +215,26 @@ class Table(Answer):
     pace: dict[str, Any] | None = None  # live, turn or none, with its options
     clock: ClockInfo | None = None
     end_reason: str | None = None  # finished, forfeit, aborted, abandoned
+    visibility: Literal["public", "unlisted", "invite"] = "public"
+    spectators: bool = True  # may people without a seat watch the game
+    rematch: int | None = None  # once over: the table offered as its rematch
+
+
+class FriendInfo(Answer):
+    name: str
+    online: bool  # seen within the last minutes
+
+
+class RequestInfo(Answer):
+    name: str
+
+
+class FriendList(Answer):
+    """My friends, the requests I got (accept by asking back) and those I sent."""
+
+    friends: list[FriendInfo]
+    incoming: list[RequestInfo]
+    outgoing: list[RequestInfo]
 
 
 class TableEvent(Answer):

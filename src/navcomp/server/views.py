@@ -31,6 +31,7 @@ def table_json(table: Table) -> dict[str, Any]:
                 "bot": s.bot_level,
                 "ended": s.ended,
                 "former": s.former,
+                "pending": s.pending,
             }
             for s in table.seats
         ],
@@ -41,6 +42,9 @@ def table_json(table: Table) -> dict[str, Any]:
         "pace": table.pace,
         "clock": clock_json(table),
         "end_reason": table.end_reason,
+        "visibility": table.visibility.value,
+        "spectators": table.spectators,
+        "rematch": table.rematch_id,
     }
 
 

@@ -18,7 +18,7 @@ from navcomp.store.db import Connection
 from navcomp.store.model import Session, TableStatus
 
 if TYPE_CHECKING:
-    from navcomp.server.context import Server, Settings
+    from navcomp.server.context import Server
 
 CLOSE_POLICY = 1008
 CLOSE_UNSUPPORTED = 1003  # a binary frame: the protocol is text
@@ -44,7 +44,7 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
             session = None  # another site's page opened this socket: it only watches
 
         def work(c: Connection) -> tuple[dict[str, Any], int | None, Live | None]:
-            table = lobby.get(c, table_id)
+            table = lobby.watched(c, table_id, session.user.id if session else None)
             seat = table.seat_of(session.user.id if session else None)
             game = None if table.status is TableStatus.OPEN else server.games.load(c, table)
             return table_json(table), seat, game
@@ -81,16 +81,20 @@ async def _serve(
             await websocket.send_text(encode(state_message(described, game, seat, last)))
         else:
             await websocket.send_json({"type": "table", "table": described, "seat": seat})
-        await _pump(websocket, server, subscriber)
+        user_id = None if session is None else session.user.id
+        await _pump(websocket, server, subscriber, user_id)
     finally:
         server.hub.unsubscribe(table_id, subscriber)
 
 
-async def _pump(websocket: WebSocket, server: Server, subscriber: Subscriber) -> None:
-    """Send the subscriber's pushes, and read the client's pings, until it goes."""
+async def _pump(
+    websocket: WebSocket, server: Server, subscriber: Subscriber, user_id: int | None
+) -> None:
+    """Send the subscriber's pushes, and read the client's pings (each a sign that
+    ``user_id``, if anyone's, is online), until it goes."""
     sender = asyncio.create_task(_send_pushes(websocket, subscriber))
     try:
-        await _receive_pings(websocket, server.settings)
+        await _receive_pings(websocket, server, user_id)
     finally:
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError):
@@ -114,9 +118,10 @@ async def lobby_live(websocket: WebSocket, server: ServerDep) -> None:
         return
     try:
         await websocket.accept()
-        subscriber = server.hub.subscribe_lobby(session.user.id if session else None)
+        user_id = session.user.id if session else None
+        subscriber = server.hub.subscribe_lobby(user_id)
         try:
-            await _pump(websocket, server, subscriber)
+            await _pump(websocket, server, subscriber, user_id)
         finally:
             server.hub.unsubscribe_lobby(subscriber)
     finally:
@@ -143,11 +148,14 @@ def _same_origin(websocket: WebSocket) -> bool:
     return origin.split("://", 1)[-1] == websocket.headers.get("host")
 
 
-async def _receive_pings(websocket: WebSocket, settings: Settings) -> None:
-    """The client's messages only tell us it is still there: text, short and not many.
-    Anything else closes the socket with the code that says why."""
+async def _receive_pings(websocket: WebSocket, server: Server, user_id: int | None) -> None:
+    """The client's messages only tell us it is still there (and its account is online):
+    text, short and not many.  Anything else closes the socket with the code that says why."""
+    settings = server.settings
     bucket = TokenBucket(settings.socket_message_burst, settings.socket_messages_per_second)
     while True:
+        if user_id is not None:
+            await server.presence.seen(user_id)
         message = await websocket.receive()
         if message["type"] == "websocket.disconnect":
             return

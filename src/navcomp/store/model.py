@@ -30,6 +30,14 @@ class SeatEnd(StrEnum):
     TAKEN_OVER = "taken_over"  # handed to a bot after it stalled
 
 
+class Visibility(StrEnum):
+    """Who finds a table, and who may sit at it."""
+
+    PUBLIC = "public"  # listed in the lobby
+    UNLISTED = "unlisted"  # not listed: joined by its link
+    INVITE = "invite"  # only the invited and its creator sit at it; strangers cannot watch
+
+
 class TableStatus(StrEnum):
     OPEN = "open"  # seats are taken and bots seated; no game yet
     PLAYING = "playing"
@@ -45,6 +53,7 @@ class Seat:
     ended: str | None = None  # a SeatEnd once the seat changed hands or the game ended
     former: str | None = None  # the person a bot took the seat over from
     former_user_id: int | None = None  # that person's account
+    pending: bool = False  # a rematch's seat whose person has not accepted yet
 
     @property
     def person(self) -> bool:
@@ -75,6 +84,21 @@ class Table:
     warn_at: datetime | None = None  # when the mover is told its time runs low
     end_reason: str | None = None  # a TableEnd once the game is over
     events: int = 0  # changes besides moves (time up, a seat taken over...): a move checks it
+    visibility: Visibility = Visibility.PUBLIC
+    spectators: bool = True  # may people without a seat watch the game
+    rematch_id: int | None = None  # once over: the table offered as its rematch
+
+    def may_watch(self, user_id: int | None) -> bool:
+        """Whether ``user_id`` (None: nobody signed in) may see the game: anyone while the
+        table is open; then its players (also one whose seat a bot took over), and others
+        only if the host allows spectators at a table that is not invite-only."""
+        if self.status is TableStatus.OPEN:
+            return True
+        if user_id is not None and any(
+            user_id in (s.user_id, s.former_user_id) for s in self.seats
+        ):
+            return True
+        return self.spectators and self.visibility is not Visibility.INVITE
 
     def people(self) -> list[int]:
         """The seats where a person still plays."""
@@ -187,6 +211,7 @@ class NoticeKind(StrEnum):
     TIME_UP = "time_up"  # a player's time is up: choose more time, a bot, or a claim
     STALLED = "stalled"  # nobody moved for the stall period: the silent seat may go to a bot
     SEAT_CHANGE = "seat_change"  # a bot took a seat over, someone resigned, voted to abort
+    REMATCH = "rematch"  # a player of a finished game offers a rematch
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,6 +18,7 @@ from sqlalchemy import (
     Table,
     Text,
     false,
+    true,
 )
 
 metadata = MetaData()
@@ -39,6 +40,7 @@ users = Table(
     # a deleted account's tombstone: its name is FORMER_PREFIX + id, its keys hold the old
     # name until the hold period has passed (server/deletion.py)
     Column("deleted_at", DateTime(timezone=True)),
+    Column("last_seen", DateTime(timezone=True)),  # at most a minute old while active: online
 )
 
 sessions = Table(
@@ -75,6 +77,9 @@ game_tables = Table(
     Column("warn_at", DateTime(timezone=True)),  # and on this: the mover's time runs low
     Column("end_reason", String(12)),  # a TableEnd once over
     Column("events", Integer, nullable=False, server_default="0"),  # rows of table_events
+    Column("visibility", String(8), nullable=False, server_default="public"),  # Visibility
+    Column("spectators", Boolean, nullable=False, server_default=true()),  # may others watch
+    Column("rematch_id", Integer),  # once over: the table offered as its rematch
 )
 
 seats = Table(
@@ -86,6 +91,7 @@ seats = Table(
     Column("bot_level", String(20)),
     Column("ended", String(12)),  # a SeatEnd
     Column("former_user_id", Integer, ForeignKey("users.id")),  # before a bot took it over
+    Column("pending", Boolean, nullable=False, server_default=false()),  # a rematch not accepted
 )
 
 table_events = Table(
@@ -212,6 +218,15 @@ chat_mutes = Table(
     Column("created_at", DateTime(timezone=True), nullable=False),
 )
 
+friends = Table(
+    "friends",
+    metadata,
+    # user_id wants friend_id as a friend: friends once both ways, else a request
+    Column("user_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("friend_id", Integer, ForeignKey("users.id", ondelete="CASCADE"), primary_key=True),
+    Column("created_at", DateTime(timezone=True), nullable=False),
+)
+
 mail_settings = Table(
     "mail_settings",
     metadata,
@@ -256,6 +271,7 @@ Index("users_by_name_skeleton", users.c.name_skeleton, unique=True)
 Index("blocks_by_blocked", blocks.c.blocked_id)
 Index("chat_by_channel", chat_messages.c.table_id, chat_messages.c.channel, chat_messages.c.id)
 Index("chat_by_user", chat_messages.c.user_id)
+Index("friends_by_friend", friends.c.friend_id)
 Index("seats_by_user", seats.c.user_id)
 Index("seats_by_former_user", seats.c.former_user_id)
 Index("notifications_by_user", notifications.c.user_id, notifications.c.id)

@@ -17,7 +17,7 @@ from sqlalchemy.orm import aliased
 
 from navcomp.store.db import DbRow
 from navcomp.store.hot import move_writes
-from navcomp.store.model import Entry, Seat, Table, TableStatus, Turn
+from navcomp.store.model import Entry, Seat, Table, TableStatus, Turn, Visibility
 from navcomp.store.schema import game_tables, invites, moves, seats, users
 
 # Built once: the hot path then skips statement construction and cache keys.
@@ -33,6 +33,7 @@ _SEAT_ROWS = (
         seats.c.ended,
         _FORMER.c.name,
         seats.c.former_user_id,
+        seats.c.pending,
     )
     .outerjoin(users, users.c.id == seats.c.user_id)
     .outerjoin(_FORMER, _FORMER.c.id == seats.c.former_user_id)
@@ -63,6 +64,9 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         warn_at=_utc(row.warn_at),
         end_reason=row.end_reason,
         events=row.events,
+        visibility=Visibility(row.visibility),
+        spectators=row.spectators,
+        rematch_id=row.rematch_id,
     )
 
 
@@ -90,10 +94,24 @@ def exists(conn: Connection, table_id: int) -> bool:
 
 
 def open_tables(conn: Connection, limit: int) -> list[Table]:
-    """The newest open tables first."""
+    """The newest public open tables first."""
+    return _public(conn, TableStatus.OPEN, limit)
+
+
+def watchable_tables(conn: Connection, limit: int) -> list[Table]:
+    """The public games on that anyone may watch, the newest first."""
+    return _public(conn, TableStatus.PLAYING, limit, game_tables.c.spectators.is_(True))
+
+
+def _public(conn: Connection, status: TableStatus, limit: int, *more: Any) -> list[Table]:
     rows = conn.execute(
         select(game_tables)
-        .where(game_tables.c.status == TableStatus.OPEN.value, game_tables.c.tutorial.is_(None))
+        .where(
+            game_tables.c.status == status.value,
+            game_tables.c.tutorial.is_(None),
+            game_tables.c.visibility == Visibility.PUBLIC.value,
+            *more,
+        )
         .order_by(game_tables.c.id.desc())
         .limit(limit)
     ).all()
@@ -127,12 +145,19 @@ class NewTable:
     tutorial: str | None = None
     rated: bool = False
     pace: Mapping[str, Any] | None = None
+    visibility: Visibility = Visibility.PUBLIC
+    spectators: bool = True
 
 
 def create(
-    conn: Connection, new: NewTable, players: Mapping[int, int], bots: Mapping[int, str]
+    conn: Connection,
+    new: NewTable,
+    players: Mapping[int, int],
+    bots: Mapping[int, str],
+    pending: frozenset[int] = frozenset(),
 ) -> int:
-    """An open table; ``players`` and ``bots`` by seat, the other seats empty."""
+    """An open table; ``players`` and ``bots`` by seat, the other seats empty; the
+    ``pending`` seats' players have yet to accept (a rematch)."""
     table_id: int = conn.execute(
         insert(game_tables)
         .values(
@@ -148,6 +173,8 @@ def create(
             rated=new.rated,
             pace=None if new.pace is None else dict(new.pace),
             events=0,
+            visibility=new.visibility.value,
+            spectators=new.spectators,
         )
         .returning(game_tables.c.id)
     ).scalar_one()
@@ -159,6 +186,7 @@ def create(
                 "seat": seat,
                 "user_id": players.get(seat),
                 "bot_level": bots.get(seat),
+                "pending": seat in pending,
             }
             for seat in range(new.num_seats)
         ],
@@ -167,9 +195,9 @@ def create(
 
 
 def seat_player(conn: Connection, table_id: int, seat: int, user_id: int | None) -> None:
-    """Seat account ``user_id`` (None: free the seat)."""
+    """Seat account ``user_id`` (None: free the seat), no longer pending."""
     where = (seats.c.table_id == table_id, seats.c.seat == seat)
-    conn.execute(update(seats).where(*where).values(user_id=user_id))
+    conn.execute(update(seats).where(*where).values(user_id=user_id, pending=False))
 
 
 def seat_bot(conn: Connection, table_id: int, seat: int, level: str | None) -> None:
@@ -179,18 +207,36 @@ def seat_bot(conn: Connection, table_id: int, seat: int, level: str | None) -> N
 
 
 def close(conn: Connection, table_id: int) -> None:
-    """The table goes, with its seats, invites and log."""
+    """The table goes, with its seats, invites and log (and the offer of it as a rematch)."""
+    offered_by = game_tables.c.rematch_id == table_id
+    conn.execute(update(game_tables).where(offered_by).values(rematch_id=None))
     conn.execute(delete(game_tables).where(game_tables.c.id == table_id))
+
+
+def set_rematch(conn: Connection, table_id: int, rematch_id: int) -> None:
+    """The finished table ``table_id`` offers ``rematch_id`` as its rematch."""
+    conn.execute(
+        update(game_tables).where(game_tables.c.id == table_id).values(rematch_id=rematch_id)
+    )
+
+
+def rematch_of(conn: Connection, rematch_id: int) -> int | None:
+    """The finished table that offered ``rematch_id``, if any."""
+    query = select(game_tables.c.id).where(game_tables.c.rematch_id == rematch_id)
+    found: int | None = conn.execute(query).scalars().first()
+    return found
+
+
+def invited(conn: Connection, table_id: int, user_id: int) -> bool:
+    query = select(invites.c.user_id).where(
+        invites.c.table_id == table_id, invites.c.user_id == user_id
+    )
+    return conn.execute(query).first() is not None
 
 
 def invite(conn: Connection, table_id: int, user_id: int) -> bool:
     """Invite ``user_id``; False if invited already."""
-    already = conn.execute(
-        select(invites.c.user_id).where(
-            invites.c.table_id == table_id, invites.c.user_id == user_id
-        )
-    ).first()
-    if already is not None:
+    if invited(conn, table_id, user_id):
         return False
     conn.execute(insert(invites).values(table_id=table_id, user_id=user_id))
     return True
@@ -253,3 +299,9 @@ def log(conn: Connection, table_id: int, upto: int | None = None) -> list[Entry]
         query = query.where(moves.c.seq <= upto)
     rows = conn.execute(query.order_by(moves.c.seq)).all()
     return [Entry(r.seq, r.seat, r.action) for r in rows]
+
+
+def accept_seat(conn: Connection, table_id: int, seat: int) -> None:
+    """The seat's person accepted the rematch."""
+    where = (seats.c.table_id == table_id, seats.c.seat == seat)
+    conn.execute(update(seats).where(*where).values(pending=False))

@@ -1,11 +1,13 @@
 // The players' help at #/help, in the page's language: paces and clocks, time running out,
-// stalled games, resigning and voting to end a game, ratings, chat and blocking, profiles and
-// their privacy, one's data and deleting one's account.
+// stalled games, resigning and voting to end a game, ratings, friends, who finds a table and
+// watching, rematches, chat and blocking, profiles and their privacy, one's data and deleting
+// one's account.
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 
 const SECTIONS = [
-  "paces", "time_up", "stalled", "resign", "vote", "ratings", "chat", "profile", "own_account",
+  "paces", "time_up", "stalled", "resign", "vote", "ratings", "friends", "watching", "rematch",
+  "chat", "profile", "own_account",
 ];
 
 export function renderHelp(root) {

@@ -19,13 +19,16 @@ import ja from "./strings_ja.js";
 import profileDe from "./strings_profile_de.js";
 import profileEn from "./strings_profile_en.js";
 import profileJa from "./strings_profile_ja.js";
+import socialDe from "./strings_social_de.js";
+import socialEn from "./strings_social_en.js";
+import socialJa from "./strings_social_ja.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
 export const TABLES = {
-  en: { ...en, ...errorsEn, ...helpEn, ...profileEn, ...chatEn },
-  de: { ...de, ...errorsDe, ...helpDe, ...profileDe, ...chatDe },
-  ja: { ...ja, ...errorsJa, ...helpJa, ...profileJa, ...chatJa },
+  en: { ...en, ...errorsEn, ...helpEn, ...profileEn, ...chatEn, ...socialEn },
+  de: { ...de, ...errorsDe, ...helpDe, ...profileDe, ...chatDe, ...socialDe },
+  ja: { ...ja, ...errorsJa, ...helpJa, ...profileJa, ...chatJa, ...socialJa },
 };
 
 function initial() {

@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { learnCard } from "./front_door.js";
 import { paceControl, paceOf, paceText } from "./pace.js";
 import { errorText, personName, seatPiece } from "./pieces.js";
+import { friendsCard, loadSocial, seenBy, visibilityControls, watchCard } from "./social_lobby.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
 import { heard, nextGameButton, notifyControl } from "./turns.js";
@@ -22,8 +23,9 @@ function tableSummary(table) {
   const seats = table.num_seats === 1 ? t("solo_word") : `${table.num_seats} ${t("seats_word")}`;
   const rated = table.rated ? ` · ${t("rated_word")}` : "";
   const people = table.seats.flatMap((seat, i) => (i ? [", ", seatPiece(seat)] : [seatPiece(seat)]));
+  const seen = seenBy(table) ? ` · ${seenBy(table)}` : "";
   return h("span", { class: "summary" }, h("a", { href: `#/table/${table.id}` }, `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${seats}${rated}`),
-    " · ", people, table.pace ? ` · ${paceText(table.pace)}` : "");
+    " · ", people, table.pace ? ` · ${paceText(table.pace)}` : "", seen);
 }
 
 function statusWord(table) {
@@ -90,7 +92,7 @@ function seatChoices(game, n, bots = {}) {
 }
 
 // Create the table the form describes and go to it; a refusal is told in `message`.
-async function createTable(game, n, options, rated, message) {
+async function createTable(game, n, options, rated, seen, message) {
   const bots = [];
   for (let i = 1; i < n; i += 1) {
     const level = document.getElementById(`new-seat-${i}`).value;
@@ -103,7 +105,7 @@ async function createTable(game, n, options, rated, message) {
   }
   try {
     const pace = n === 1 ? null : paceOf(options.closest("form")); // a solo table has no clock
-    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen, pace, rated });
+    const table = await post("/api/tables", { game: game.name, seats: n, bots, options: chosen, pace, rated, ...seen });
     const levels = {};
     for (let i = 1; i < n; i += 1) levels[i] = document.getElementById(`new-seat-${i}`).value;
     localStorage.setItem(LAST_TABLE, JSON.stringify({ game: game.name, seats: n, bots: levels, options: chosen }));
@@ -135,6 +137,7 @@ function newTableForm(games, onGame) {
     if (never) ratedBox.checked = false;
   };
   const pace = paceControl();
+  const seen = visibilityControls();
   const drawSeats = () => {
     replace(seatList, seatChoices(game, Number(seats.value), remembered()?.bots || {}));
     pace.hidden = Number(seats.value) === 1;
@@ -170,7 +173,7 @@ function newTableForm(games, onGame) {
       id: "new-table",
       onsubmit: (event) => {
         event.preventDefault();
-        createTable(game, Number(seats.value), options, ratedBox.checked, message);
+        createTable(game, Number(seats.value), options, ratedBox.checked, seen.value(), message);
       },
     },
     h("h2", {}, t("new_table")),
@@ -181,6 +184,7 @@ function newTableForm(games, onGame) {
     options,
     pace,
     rated,
+    seen.element,
     h("button", { type: "submit", id: "create-table" }, t("create_table")),
     message,
   );
@@ -228,6 +232,9 @@ function noticeText(notice) {
   if (notice.kind === "turn") return t("notice_turn", { id });
   if (notice.kind === "over") return t("notice_over", { id });
   if (["time_up", "stalled", "seat_change"].includes(notice.kind)) return t("notice_" + notice.kind, { id });
+  if (notice.kind === "rematch" && notice.about) {
+    return t("notice_rematch", { id, name: notice.about.by, game: gameTitle(notice.about.game) });
+  }
   if (notice.kind === "invite" && notice.about) {
     return t("notice_invite", { id, name: personName(notice.about.by), game: gameTitle(notice.about.game) });
   }
@@ -316,9 +323,10 @@ export async function renderLobby(root, listsOnly = false) {
   let open = [];
   let games = [];
   let notices = [];
+  let social = null;
   try {
-    [mine, open, games, notices] = await Promise.all([
-      get("/api/my/games"), get("/api/tables"), loadGames(), get("/api/notifications?unread=true"),
+    [mine, open, games, notices, social] = await Promise.all([
+      get("/api/my/games"), get("/api/tables"), loadGames(), get("/api/notifications?unread=true"), loadSocial(),
     ]);
   } catch (error) {
     if (still()) replace(root, h("p", { class: "error" }, errorText(error)));
@@ -334,10 +342,12 @@ export async function renderLobby(root, listsOnly = false) {
     root.querySelector("#notices-card").replaceWith(noticeSection);
     root.querySelector("#my-games-card").replaceWith(mineSection);
     root.querySelector("#open-tables-card").replaceWith(openSection);
+    root.querySelector("#watch-card").replaceWith(watchCard(social.watch));
+    root.querySelector("#friends-card").replaceWith(friendsCard(social.friends));
     return;
   }
   const solo = soloCard();
   const form = newTableForm(games, (game) => drawSolo(solo, game));
-  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, form, learnCard(games), solo,
-    ratingsCard(games), chatCard(null)));
+  replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, watchCard(social.watch),
+    friendsCard(social.friends), form, learnCard(games), solo, ratingsCard(games), chatCard(null)));
 }

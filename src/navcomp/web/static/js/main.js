@@ -1,5 +1,5 @@
 // Entry point: the header, the hash router (#/, #/table/ID, #/table/ID/replay,
-// #/tutorial/NAME, #/account, #/ratings/GAME, #/player/NAME, #/help, #/bots, and the pages of
+// #/tutorial/NAME, #/account, #/friends, #/ratings/GAME, #/player/NAME, #/help, #/bots, and the pages of
 // mail links), the language.
 // Nothing here knows a game: tables and replays draw through their game's view.
 import { accountControls } from "./account.js";
@@ -9,6 +9,7 @@ import { renderBots } from "./bots.js";
 import { h, replace } from "./dom.js";
 import { renderHelp } from "./help.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
+import { renderFriends } from "./friends.js";
 import { renderFrontDoor } from "./front_door.js";
 import { renderLobby } from "./lobby.js";
 import { renderForgot, renderReset, renderUnsubscribe, renderVerify } from "./mail_links.js";
@@ -98,6 +99,10 @@ function route() {
   }
   if (location.hash === "#/account") {
     renderAccount(root);
+    return;
+  }
+  if (location.hash === "#/friends") {
+    renderFriends(root);
     return;
   }
   renderLobby(root);

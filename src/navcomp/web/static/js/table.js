@@ -11,6 +11,7 @@ import { errorText, seatDot } from "./pieces.js";
 import { scoreSheet } from "./scores.js";
 import { clocksCard, endingCard } from "./table_clocks.js";
 import { gameTitle } from "./state.js";
+import { rematchCard } from "./rematch.js";
 import { drawOpen } from "./table_lobby.js";
 import { drawLog, followLog, logPanel } from "./table_log.js";
 import { current, drawWith, gameView, names, openTable, play, undo } from "./table_state.js";
@@ -35,7 +36,8 @@ export function draw() {
 function drawPage() {
   const table = current;
   if (!table) return;
-  if (!table.data) {
+  const refused = table.loadError && table.loadError.code === "spectators_not_allowed"; // it started
+  if (!table.data || refused) {
     replace(table.root, h("p", { class: table.loadError ? "error" : "muted" },
       table.loadError ? errorText(table.loadError) : t("loading")),
       h("p", {}, h("a", { href: "#/" }, t("back_to_lobby"))));
@@ -103,6 +105,7 @@ function drawGame() {
       ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns), seats: table.seats })
       : null,
     over ? endingCard(result, ns) : null,
+    over ? rematchCard(ctx) : null,
     statusBar(ctx, drawn.status),
     clocksCard(ctx, draw),
     h("div", { class: "board-wrap" }, drawn.main),

@@ -2,9 +2,11 @@
 import { post, put } from "./api.js";
 import { chatCard } from "./chat.js";
 import { h, replace } from "./dom.js";
+import { friendInvites } from "./friends.js";
 import { t } from "./i18n.js";
 import { paceText } from "./pace.js";
 import { errorText, seatDot, seatName, seatPiece } from "./pieces.js";
+import { seenBy } from "./social_lobby.js";
 import { app, gameInfo, gameTitle } from "./state.js";
 import { current, openTable, redraw, refresh } from "./table_state.js";
 
@@ -28,10 +30,14 @@ export function drawOpen() {
       h("h2", {}, t("table_no", { id: table.id }), " · ", gameTitle(table.game), " · ", t("status_open")),
       solo ? h("p", { class: "muted", id: "solo-note" }, t("solo_table")) : null,
       table.pace ? h("p", { id: "pace-text" }, t("pace"), t("colon"), paceText(table.pace)) : null,
+      seenBy(table) ? h("p", { id: "visibility-text" }, seenBy(table)) : null,
       h("ul", { class: "seats", id: "lobby-seats" }, rows),
       solo ? null : h("div", { class: "field" }, h("span", {}, t("invite_link")), h("div", { class: "row" }, input,
         h("button", { class: "small secondary", onclick: () => { input.select(); navigator.clipboard?.writeText(link); } }, t("copy")))),
       seat !== null && !solo ? inviteForm() : null,
+      seat !== null && !solo
+        ? friendInvites(table.id, table.seats.map((s) => s.player).filter(Boolean), (text, failed) => said(text, "invite", failed))
+        : null,
       app.me
         ? h("div", { class: "row" },
             creator ? h("button", { id: "start", onclick: () => lobbyAction("start") }, t("start")) : null,

@@ -1,0 +1,52 @@
+"""Who is online: an account's ``last_seen``, written when it asks for anything (a
+request, a socket's message), at most once a minute per account and process.
+
+Kept in the database, so every server process sees everyone's: a friend is online when
+seen within ``friends.ONLINE_FOR``.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy.exc import SQLAlchemyError
+
+from navcomp.server.errors import ApiError
+from navcomp.store import friends
+from navcomp.store.db import Connection
+
+WRITE_EVERY = 60.0  # seconds
+REMEMBERED = 10_000  # accounts whose last write is kept; beyond, the oldest are forgotten
+
+log = logging.getLogger(__name__)
+
+Transaction = Callable[[Callable[[Connection], Any]], Awaitable[Any]]
+
+
+class Presence:
+    def __init__(self, tx: Transaction, now: Callable[[], datetime]) -> None:
+        self._tx = tx
+        self._now = now
+        self._written: dict[int, float] = {}  # account: when this process last wrote it
+
+    async def seen(self, user_id: int) -> None:
+        """The account is active now; best effort: a failure to write it fails nothing."""
+        clock = time.monotonic()
+        if clock - self._written.get(user_id, -WRITE_EVERY) < WRITE_EVERY:
+            return
+        self._forget(clock)
+        self._written[user_id] = clock
+        at = self._now()
+        try:
+            await self._tx(lambda c: friends.seen(c, user_id, at))
+        except (ApiError, SQLAlchemyError) as error:
+            log.warning("could not note account %s as seen: %s", user_id, error)
+
+    def _forget(self, clock: float) -> None:
+        if len(self._written) < REMEMBERED:
+            return
+        self._written = {user: at for user, at in self._written.items() if clock - at < WRITE_EVERY}
