@@ -73,6 +73,9 @@ def test_a_deleted_account_leaves_its_games_to_a_former_player(
         _play(playing, [(ann, "count")])
         made = ann.post("/api/tables", {"game": GAME, "seats": 2}).json()["id"]  # open, hers
         cara = Player(client, "cara")
+        assert ann.post("/api/friends", {"name": "ben"}).status_code == 200
+        assert ben.post("/api/friends", {"name": "ann"}).status_code == 200
+        assert ann.post(f"/api/tables/{playing}/chat", {"text": "hello"}).status_code == 201
         asked = ben.post("/api/tables", {"game": GAME, "seats": 2}).json()["id"]
         assert ann.post(f"/api/tables/{asked}/join").status_code == 200
         assert ann.post(f"/api/tables/{asked}/invite", {"name": "cara"}).status_code == 200
@@ -131,6 +134,9 @@ def test_a_deleted_account_leaves_its_games_to_a_former_player(
         assert invite["about"]["by"] == former and "ann" not in invite["text"]
         asked_seats = ben.table(asked)["table"]["seats"]  # she left ben's open table
         assert [s["player"] for s in asked_seats] == ["ben", None]
+        assert ben.get("/api/friends").json()["friends"] == []
+        said = ben.get(f"/api/tables/{playing}/chat").json()["messages"]
+        assert [(m["author"], m["text"]) for m in said] == [(former, "hello")]
         ben_recent = client.get("/api/players/ben/profile").json()["recent"]
         assert {r["table"] for r in ben_recent} == {rated, playing}
 
@@ -173,6 +179,12 @@ def test_the_export_holds_one_s_data_and_no_one_else_s_secrets(
         table_id = new_game(ann, [ben], game="space-mission")
         invited = ben.post("/api/tables", {"game": GAME, "seats": 2}).json()["id"]
         assert ben.post(f"/api/tables/{invited}/invite", {"name": "ann"}).status_code == 200
+        cara = Player(client, "cara")
+        for asker, asked in ((ann, "ben"), (ben, "ann"), (cara, "ann")):
+            assert asker.post("/api/friends", {"name": asked}).status_code == 200
+        said = ann.post(f"/api/tables/{table_id}/chat", {"text": "good luck"})
+        assert said.status_code == 201, said.text
+        assert ben.post(f"/api/tables/{table_id}/chat", {"text": "you too"}).status_code == 201
         assert refusal(client.get("/api/account/export")) == (401, "not_logged_in")
         answer = ann.get("/api/account/export")
         assert answer.status_code == 200, answer.text
@@ -187,7 +199,11 @@ def test_the_export_holds_one_s_data_and_no_one_else_s_secrets(
             "games",
             "notices",
             "blocked",
+            "friends",
+            "chat",
         }
+        assert data["friends"] == {"friends": ["ben"], "asked_me": ["cara"], "asked_by_me": []}
+        assert [(m["table"], m["text"]) for m in data["chat"]] == [(table_id, "good luck")]
         assert data["account"]["name"] == "ann" and data["account"]["guest"] is False
         assert "password" not in str(data["account"])
         over, game = data["games"]

@@ -2,10 +2,11 @@
 
 The account, its mail settings (never a link's token or the link key), its ratings with
 their whole history, its solo scores, its notices, whom it blocked, and every table it
-sat at with the moves as its seat read them.  A game that is over is there in full (its
-result and log); of a running game only what its seat may see now: its own view and the
-log as it reads it; a seat a bot took over reads it as a spectator does.  Never a seed,
-never another seat's hidden cards.  (No chat or friends are kept yet.)
+sat at with the moves as its seat read them, its friends and friend requests, and the chat
+messages it wrote.  A game that is over is there in full (its result and log); of a
+running game only what its seat may see now: its own view and the log as it reads it; a
+seat a bot took over reads it as a spectator does.  Never a seed, never another seat's
+hidden cards, never another person's chat message.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from navcomp.server.views import public_log, table_json
 from navcomp.store import (
     accounts,
     blocks,
+    chat,
+    friends,
     mail_settings,
     notices,
     profiles,
@@ -69,6 +72,25 @@ def export(conn: Connection, games: LiveGames, user_id: int, at: datetime) -> di
         "blocked": sorted(
             accounts.name_of(conn, other) for other in blocks.blocked_by(conn, user_id)
         ),
+        "friends": _friends(conn, user_id),
+        "chat": [
+            {
+                "table": m.table_id,
+                "channel": m.channel,
+                "text": m.text,
+                "at": m.at.isoformat(),
+            }
+            for m in chat.written_by(conn, user_id)
+        ],
+    }
+
+
+def _friends(conn: Connection, user_id: int) -> dict[str, list[str]]:
+    mine = friends.of(conn, user_id)
+    return {
+        "friends": [f.name for f in mine.friends],
+        "asked_me": [f.name for f in mine.incoming],
+        "asked_by_me": [f.name for f in mine.outgoing],
     }
 
 

@@ -89,6 +89,14 @@ def recent(
     return [_message(row) for row in reversed(rows.all())]
 
 
+def written_by(conn: Connection, user_id: int) -> list[ChatMessage]:
+    """Every message ``user_id`` wrote, oldest first."""
+    rows = conn.execute(
+        _messages().where(chat_messages.c.user_id == user_id).order_by(chat_messages.c.id)
+    )
+    return [_message(row) for row in rows]
+
+
 def mute(conn: Connection, table_id: int, user_id: int, at: datetime) -> bool:
     """False if they were muted there already."""
     if muted(conn, table_id, user_id):

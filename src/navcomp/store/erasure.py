@@ -1,8 +1,9 @@
 """Deleting an account: what is the player's alone goes, the row stays as a tombstone.
 
 The tombstone keeps the account's id, so the seats, scores and ratings of its games stay
-as they were; it has no password, no session, no webhook, no mail, no notices, no blocks
-and no invitations, and a name (``former``) no one can register.  Its name keys stay
+as they were, and its chat messages stay with their tables under its new name; it has no
+password, no session, no webhook, no mail, no notices, no blocks, no friends or friend
+requests, no mutes and no invitations, and a name (``former``) no one can register.  Its name keys stay
 until the name's hold period has passed (``accounts.release_name``).
 """
 
@@ -16,6 +17,8 @@ from sqlalchemy import Connection, delete, or_, select, update
 from navcomp.store.model import NoticeKind
 from navcomp.store.schema import (
     blocks,
+    chat_mutes,
+    friends,
     invites,
     mail_outbox,
     mail_settings,
@@ -43,6 +46,10 @@ def delete_account(
     conn.execute(
         delete(blocks).where(or_(blocks.c.user_id == user_id, blocks.c.blocked_id == user_id))
     )
+    conn.execute(
+        delete(friends).where(or_(friends.c.user_id == user_id, friends.c.friend_id == user_id))
+    )
+    conn.execute(delete(chat_mutes).where(chat_mutes.c.user_id == user_id))
     conn.execute(
         update(users)
         .where(users.c.id == user_id)

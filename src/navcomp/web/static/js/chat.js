@@ -7,7 +7,7 @@
 import { api, get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { errorText } from "./pieces.js";
+import { errorText, isFormer, personName } from "./pieces.js";
 import { app } from "./state.js";
 
 const KEEP = 200; // messages a card holds
@@ -177,9 +177,9 @@ function messageItem(room, message) {
   const time = `${String(at.getHours()).padStart(2, "0")}:${String(at.getMinutes()).padStart(2, "0")}`;
   return h("li", { class: "chat-message" + (mine ? " mine" : ""), dataset: { id: message.id, author: message.author } },
     h("span", { class: "muted small chat-time", text: time }), " ",
-    h("bdi", { class: "chat-author", text: message.author }), ": ",
+    h("bdi", { class: "chat-author", text: personName(message.author) }), ": ",
     h("span", { class: "chat-text", text: message.text }),
-    mine || !app.me || room.place.readOnly ? null : actions(room, message));
+    mine || !app.me || room.place.readOnly || isFormer(message.author) ? null : actions(room, message));
 }
 
 function actions(room, message) {
