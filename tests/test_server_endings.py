@@ -181,6 +181,7 @@ def test_a_resignation_in_a_game_of_four_hands_the_seat_to_a_bot(database_url: s
             "bot": "medium",
             "ended": "resigned",
             "former": quitter.name,
+            "pending": False,
         }
         # the game goes on with the bot in the seat: the others play round it
         for _ in range(6):
@@ -219,6 +220,8 @@ def test_a_stalled_game_goes_to_a_bot_or_is_abandoned(database_url: str) -> None
         handed = table.post(other, "hand-to-bot").json()
         seat = next(s for s in handed["seats"] if s["former"] == silent.name)
         assert seat["ended"] == "taken_over"
+        # over, so that its next stall (once the bot has moved) is not swept below
+        assert table.post(other, "resign").json()["status"] == "over"
     with table_of(database_url, 2) as table:
         table.create({"kind": "none", "stall_days": 2})
         assert table.sweep(2 * DAY) == 1

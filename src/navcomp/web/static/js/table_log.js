@@ -7,13 +7,15 @@ import { seatDot } from "./pieces.js";
 import { eventText } from "./table_clocks.js";
 import { current, gameView, names } from "./table_state.js";
 
-// The panel of the table on show (made anew for another language or other names).
+// The panel of the table on show (made anew for another language, other names, or the
+// game's view arriving after the entries were drawn by the generic one).
 export function logPanel() {
   const signature = getLang() + "\n" + names().join("\n");
+  const view = gameView();
   let panel = current.logPanel;
-  if (!panel || panel.signature !== signature) {
+  if (!panel || panel.signature !== signature || panel.view !== view) {
     const list = h("ol", { class: "log", id: "log-list" });
-    panel = { signature, list, shown: [], pinned: true, following: false };
+    panel = { signature, view, list, shown: [], pinned: true, following: false };
     panel.section = h("section", { class: "card", id: "log" }, h("h3", {}, t("log")), list);
     list.addEventListener("scroll", () => {
       if (panel.following) {
