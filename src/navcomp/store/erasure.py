@@ -3,8 +3,8 @@
 The tombstone keeps the account's id, so the seats, scores and ratings of its games stay
 as they were, and its chat messages stay with their tables under its new name; it has no
 password, no session, no webhook, no mail, no notices, no blocks, no friends or friend
-requests, no mutes and no invitations, and a name (``former``) no one can register.  Its name keys stay
-until the name's hold period has passed (``accounts.release_name``).
+requests, no mutes and no invitations, and a name (``former``) no one can register.  Its
+name keys stay until the name's hold period has passed (``accounts.release_name``).
 """
 
 from __future__ import annotations
