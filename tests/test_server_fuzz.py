@@ -27,11 +27,13 @@ from schemathesis.specs.openapi.checks import (
     response_schema_conformance,
     status_code_conformance,
 )
+from sqlalchemy import make_url
 
 from server_helpers import Player, new_game, running
 
-EXAMPLES = 25
-"""Requests per operation and generation mode (valid, invalid)."""
+EXAMPLES = {"sqlite": 25, "postgresql": 10}
+"""Requests per operation and generation mode (valid, invalid), by database: the logic is
+fuzzed on SQLite, PostgreSQL's run looks for what only its driver and types refuse."""
 
 CHECKS = [
     not_a_server_error,
@@ -43,7 +45,11 @@ CHECKS = [
 
 
 def _fuzz(
-    operation: Any, strategy: Any, headers: Callable[[], dict[str, str]], negative: bool
+    operation: Any,
+    strategy: Any,
+    headers: Callable[[], dict[str, str]],
+    negative: bool,
+    examples: int,
 ) -> tuple[int, list[str]]:
     """Run ``strategy``'s examples; the requests sent and the failures, as text."""
     sent = 0
@@ -52,7 +58,7 @@ def _fuzz(
 
     @given(strategy)
     @settings(
-        max_examples=EXAMPLES,
+        max_examples=examples,
         deadline=None,
         derandomize=True,
         database=None,
@@ -105,7 +111,8 @@ def test_the_api_answers_as_its_schema_says(database_url: str) -> None:
                 headers = lambda: Player(client).headers  # noqa: E731
             for negative in (False, True):
                 strategy = _strategies(operation, table_ids, negative)
-                sent, found = _fuzz(operation, strategy, headers, negative)
+                examples = EXAMPLES[make_url(database_url).get_backend_name()]
+                sent, found = _fuzz(operation, strategy, headers, negative, examples)
                 total += sent
                 failures += found
         seconds = time.monotonic() - started
