@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from sqlalchemy import create_engine, text
 
+os.environ["NAVCOMP_TEST_FAST_HASHING"] = "1"  # cheap argon2, here and in servers started
 POSTGRES_ADMIN_URL = os.environ.get(
     "NAVCOMP_TEST_POSTGRES_ADMIN", "postgresql+psycopg://postgres@127.0.0.1:5432/test"
 )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from navcomp.server import accounts
 from server_helpers import Player, running
 
 
@@ -80,3 +81,9 @@ def test_webhook_must_be_a_url(sqlite_url: str) -> None:
         assert (bad.status_code, bad.json()["error"]["code"]) == (422, "invalid_webhook")
         assert erin.put("/api/me/webhook", {"url": "http://93.184.215.14/hook"}).status_code == 200
         assert erin.put("/api/me/webhook", {"url": None}).status_code == 200
+
+
+def test_passwords_are_hashed_at_full_cost_unless_the_test_suite_asks() -> None:
+    assert accounts.make_hasher({}).hash("x").startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    cheap = accounts.make_hasher({accounts.FAST_HASHING: "1"})
+    assert cheap.hash("x").startswith("$argon2id$v=19$m=8,t=1,p=1$")
