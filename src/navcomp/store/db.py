@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import os
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, TypeAlias
+from typing import Any, TypeAlias, overload
 
 from sqlalchemy import Connection, Engine, Row, create_engine, event, text
 
@@ -97,3 +98,12 @@ def migrate(engine: Engine) -> None:
             connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": MIGRATION_LOCK})
         config.attributes["connection"] = connection
         command.upgrade(config, "head")
+
+
+@overload
+def as_utc(at: datetime) -> datetime: ...
+@overload
+def as_utc(at: None) -> None: ...
+def as_utc(at: datetime | None) -> datetime | None:
+    """``at`` as UTC (SQLite gives a stored time back without its zone)."""
+    return at if at is None or at.tzinfo is not None else at.replace(tzinfo=UTC)

@@ -8,11 +8,12 @@ friendship rather than a conflict, and accepting a request is asking back.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Column, Connection, delete, insert, or_, select, update
 
+from navcomp.store.db import as_utc
 from navcomp.store.schema import friends, users
 
 
@@ -91,7 +92,7 @@ def _others(conn: Connection, mine: Column[Any], theirs: Column[Any], user_id: i
         .join(friends, theirs == users.c.id)
         .where(mine == user_id)
     )
-    return [Friend(row.id, row.name, _utc(row.last_seen)) for row in conn.execute(query)]
+    return [Friend(row.id, row.name, as_utc(row.last_seen)) for row in conn.execute(query)]
 
 
 def friend_ids(conn: Connection, user_id: int) -> set[int]:
@@ -102,10 +103,6 @@ def friend_ids(conn: Connection, user_id: int) -> set[int]:
 def seen(conn: Connection, user_id: int, at: datetime) -> None:
     """The account was active at ``at``."""
     conn.execute(update(users).where(users.c.id == user_id).values(last_seen=at))
-
-
-def _utc(at: datetime | None) -> datetime | None:
-    return at if at is None or at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def is_guest(conn: Connection, user_id: int) -> bool:

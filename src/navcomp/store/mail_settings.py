@@ -5,21 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import asdict, replace
-from datetime import UTC, datetime
 from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
-from navcomp.store.db import DbRow
+from navcomp.store.db import DbRow, as_utc
 from navcomp.store.hot import move_writes
 from navcomp.store.model import MailSettings, TurnMail
 from navcomp.store.schema import mail_settings, server_secrets, users
 
 LINK_KEY = "mail_links"
-
-
-def _utc(at: datetime | None) -> datetime | None:
-    return at if at is None or at.tzinfo else at.replace(tzinfo=UTC)
 
 
 def _settings(row: DbRow) -> MailSettings:
@@ -32,7 +27,7 @@ def _settings(row: DbRow) -> MailSettings:
         invites=bool(row.invites),
         time_low=bool(row.time_low),
         game_over=bool(row.game_over),
-        last_digest_at=_utc(row.last_digest_at),
+        last_digest_at=as_utc(row.last_digest_at),
     )
 
 

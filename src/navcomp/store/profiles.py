@@ -8,11 +8,12 @@ a bot took it over.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, func, or_, select
 
+from navcomp.store.db import as_utc
 from navcomp.store.model import TableStatus
 from navcomp.store.schema import game_tables, seats, users
 
@@ -39,10 +40,6 @@ class AccountRow:
     created_at: datetime
     webhook_url: str | None
     profile_private: bool
-
-
-def _utc(at: datetime) -> datetime:
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def _sat_at(user_id: int) -> Any:
@@ -74,7 +71,15 @@ def finished_seats(conn: Connection, user_id: int) -> list[PlayedSeat]:
     ).all()
     return [
         PlayedSeat(
-            r.id, r.game, r.num_seats, r.seat, r.ended, r.end_reason, r.result, r.rated, _utc(r.at)
+            r.id,
+            r.game,
+            r.num_seats,
+            r.seat,
+            r.ended,
+            r.end_reason,
+            r.result,
+            r.rated,
+            as_utc(r.at),
         )
         for r in rows
     ]
@@ -97,5 +102,5 @@ def account(conn: Connection, user_id: int) -> AccountRow:
         ).where(users.c.id == user_id)
     ).one()
     return AccountRow(
-        row.name, bool(row.is_guest), _utc(row.created_at), row.webhook_url, row.profile_private
+        row.name, bool(row.is_guest), as_utc(row.created_at), row.webhook_url, row.profile_private
     )

@@ -13,6 +13,7 @@ from datetime import UTC, datetime
 from sqlalchemy import Connection, insert, select
 
 from navcomp.core.protocol import Result
+from navcomp.store.db import as_utc
 from navcomp.store.model import SoloScore
 from navcomp.store.schema import solo_scores, users
 
@@ -74,8 +75,4 @@ def all_of(conn: Connection, user_id: int) -> list[tuple[str, SoloScore]]:
         .where(solo_scores.c.user_id == user_id)
         .order_by(solo_scores.c.created_at.desc(), solo_scores.c.table_id.desc())
     ).all()
-    return [(r.game, SoloScore(None, r.score, r.table_id, _utc(r.created_at))) for r in rows]
-
-
-def _utc(at: datetime) -> datetime:
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+    return [(r.game, SoloScore(None, r.score, r.table_id, as_utc(r.created_at))) for r in rows]

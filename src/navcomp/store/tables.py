@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.orm import aliased
 
-from navcomp.store.db import DbRow
+from navcomp.store.db import DbRow, as_utc
 from navcomp.store.hot import move_writes
 from navcomp.store.model import Entry, Seat, Table, TableStatus, Turn, Visibility
 from navcomp.store.schema import game_tables, invites, moves, seats, users
@@ -53,26 +53,21 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         row.creator_id,
         row.version,
         row.to_move,
-        _utc(row.turn_since),
+        as_utc(row.turn_since),
         row.result,
         seat_list,
         tutorial=row.tutorial,
         rated=row.rated,
         pace=row.pace,
         clock=row.clock,
-        deadline=_utc(row.deadline),
-        warn_at=_utc(row.warn_at),
+        deadline=as_utc(row.deadline),
+        warn_at=as_utc(row.warn_at),
         end_reason=row.end_reason,
         events=row.events,
         visibility=Visibility(row.visibility),
         spectators=row.spectators,
         rematch_id=row.rematch_id,
     )
-
-
-def _utc(at: datetime | None) -> datetime | None:
-    """``at`` as UTC (SQLite gives the stored time without its zone)."""
-    return at if at is None or at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 def _seats(conn: Connection, table_id: int) -> tuple[Seat, ...]:
