@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import secrets
+import time
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, Route, expect
 
 from web_helpers import create_table, guest, new_page, screenshot, start, wait_my_turn
 
@@ -28,6 +29,26 @@ def test_a_signed_out_visit_makes_no_failing_request(browser: Browser, web_serve
         expect(page.locator("#guest")).to_be_visible()
         page.wait_for_load_state("networkidle")
         assert (console, answers) == ([], [])
+
+
+def test_the_guest_button_stays_put_while_the_games_arrive(
+    browser: Browser, web_server: str
+) -> None:
+    """The games' cards stand above the way in: drawn after it, they pushed the button down
+    under a pointer already on its way (a click then landed on a card)."""
+    with new_page(browser, web_server) as page:
+
+        def slowly(route: Route) -> None:
+            time.sleep(0.8)
+            route.continue_()
+
+        page.route("**/api/games", slowly)
+        page.goto("/")
+        button = page.locator("#guest")
+        expect(button).to_be_visible()
+        first = button.bounding_box()
+        expect(page.locator(".front-game")).to_have_count(2)
+        assert button.bounding_box() == first
 
 
 def test_the_live_region_follows_a_language_change(browser: Browser, web_server: str) -> None:

@@ -18,7 +18,10 @@ function field(label, input, hint) {
 }
 
 export function renderFrontDoor(root) {
-  const games = h("div", { class: "front-games", id: "front-games" });
+  // Drawn at once when the games are loaded (app.refreshMe loads them with the session), so
+  // that nothing below shifts under a pointer on its way to "Play as a guest".
+  const games = h("div", { class: "front-games", id: "front-games" },
+    app.games ? app.games.map(gameCard) : null);
   replace(root, h("div", { class: "front" },
     h("section", { class: "front-intro", id: "front-intro" },
       h("h1", {}, t("front_title")),
@@ -29,7 +32,7 @@ export function renderFrontDoor(root) {
         h("li", {}, t("front_point_learn")))),
     games,
     h("div", { class: "lobby" }, signInForm(), guestCard())));
-  loadGames().then((list) => replace(games, list.map(gameCard))).catch(() => {});
+  if (!app.games) loadGames().then((list) => replace(games, list.map(gameCard))).catch(() => {});
 }
 
 // One game: its table's picture, players, length, a line about it, the guided first game.

@@ -13,7 +13,7 @@ import { renderFriends } from "./friends.js";
 import { renderFrontDoor } from "./front_door.js";
 import { renderLobby } from "./lobby.js";
 import { renderForgot, renderReset, renderUnsubscribe, renderVerify } from "./mail_links.js";
-import { app } from "./state.js";
+import { app, loadGames } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
 import { closeTable } from "./table_state.js";
@@ -43,11 +43,13 @@ function drawHeader() {
 
 // Who is signed in: GET /api/session answers nobody (null) without an error.
 app.refreshMe = async () => {
+  const games = loadGames().catch(() => null); // the front door draws them without a shift
   try {
     app.me = (await get("/api/session")).user;
   } catch {
     app.me = null;
   }
+  if (!app.me) await games;
   route();
 };
 
