@@ -11,6 +11,7 @@ from web_helpers import (
     guest,
     new_page,
     screenshot,
+    settled,
     start,
     table_json,
     version,
@@ -89,6 +90,7 @@ def test_a_phone_sized_screen_by_keyboard(browser: Browser, web_server: str) -> 
         # nothing wider than the screen: no sideways scrolling
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= 390, width
+        settled(page, "#board")  # the table may still be drawn anew once
         board = page.locator("#board").bounding_box()
         assert board is not None and board["width"] <= 390 and board["width"] > 300
         expect(page.locator("#act-topup")).to_be_visible()
