@@ -46,6 +46,9 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         assert not writes.advance(conn, table_id, 0, 0, turn)  # stale
         writes.append(conn, table_id, 1, 0, 17, AT)
         writes.notice(conn, ben.id, table_id, "turn", "Your turn at table 1", AT)
+        writes.notice(conn, ann.id, table_id, "turn", "Your turn at table 1", AT)
+        writes.notice(conn, ben.id, table_id, "over", "The game at table 1 is over", AT)
+        writes.turn_played(conn, ben.id, table_id, "turn")  # ben's turn notice only
         assert writes.webhooks(conn, []) == {}
         assert writes.webhooks(conn, [ann.id]) == {}
         assert writes.webhooks(conn, [ann.id, ben.id]) == {ben.id: "http://hooks.example/ben"}
@@ -76,4 +79,9 @@ def test_driver_statements_store_what_core_stores(tmp_path: Path) -> None:
     tables, log, notices = driver
     assert [row[2] for row in tables] == [(2, "int")]  # the version
     assert [row[3] for row in log] == [(17, "int"), (None, "NoneType")]  # an action, an undo
-    assert len(notices) == 1
+    user, read, kind = 1, 4, 6  # columns of notifications: id, user_id, table_id, text, read
+    assert [(row[user][0], row[kind][0], row[read][0]) for row in notices] == [
+        (2, "turn", 1),
+        (1, "turn", 0),
+        (2, "over", 0),
+    ]

@@ -2,9 +2,9 @@
 tables repository (``tables.record_move``; notices, webhooks and mail use them too).
 
 A move bumps its table's version (``UPDATE ... WHERE version = expected``),
-appends to the log, adds turn notices and reads the players' webhooks and which of
-them mail reaches.  Through
-SQLAlchemy Core each statement costs more CPU (cache keys, compiled-cache look-up,
+appends to the log, adds turn notices, marks the last mover's turn notices read,
+and reads the players' webhooks and which of them mail reaches.  Through SQLAlchemy
+Core each statement costs more CPU (cache keys, compiled-cache look-up,
 parameter processing, result set-up) than SQLite takes to run it, so on SQLite
 they run on the driver's own connection, inside the caller's transaction, as
 fixed SQL texts (which sqlite3 keeps prepared).  Values pass through the column
@@ -42,6 +42,16 @@ _ADVANCE = (
 )
 _APPEND = insert(moves)
 _NOTICE = insert(notifications)
+_TURN_PLAYED = (
+    update(notifications)
+    .where(
+        notifications.c.user_id == bindparam("reader"),
+        notifications.c.table_id == bindparam("at_table"),
+        notifications.c.kind == bindparam("turn"),
+        notifications.c.read.is_(False),
+    )
+    .values(read=True)
+)
 _WEBHOOKS = select(users.c.id, users.c.webhook_url).where(
     users.c.id.in_(bindparam("ids", expanding=True)), users.c.webhook_url.is_not(None)
 )
@@ -100,6 +110,10 @@ class MoveWrites:
                 "kind": kind,
             },
         )
+
+    def turn_played(self, conn: Connection, user_id: int, table_id: int, turn: str) -> None:
+        """``user_id``'s unread notices of kind ``turn`` at ``table_id`` are read."""
+        conn.execute(_TURN_PLAYED, {"reader": user_id, "at_table": table_id, "turn": turn})
 
     def webhooks(self, conn: Connection, user_ids: Sequence[int]) -> dict[int, str]:
         """The webhook of each of ``user_ids`` that has one."""
@@ -173,6 +187,13 @@ class SqliteMoveWrites(MoveWrites):
             "INSERT INTO notifications (user_id, table_id, text, read, created_at, kind) "
             "VALUES (?, ?, ?, ?, ?, ?)",
             (user_id, table_id, text, self.flag(False), self.created(at), kind),
+        )
+
+    def turn_played(self, conn: Connection, user_id: int, table_id: int, turn: str) -> None:
+        _driver(conn).execute(
+            "UPDATE notifications SET read = ? "
+            "WHERE user_id = ? AND table_id = ? AND kind = ? AND read = ?",
+            (self.flag(True), user_id, table_id, turn, self.flag(False)),
         )
 
     def webhooks(self, conn: Connection, user_ids: Sequence[int]) -> dict[int, str]:

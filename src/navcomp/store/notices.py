@@ -39,17 +39,9 @@ def add_for_move(conn: Connection, notices: Iterable[NewNotice], at: datetime) -
 
 
 def turn_played(conn: Connection, user_id: int, table_id: int) -> None:
-    """The turn at ``table_id`` has left ``user_id``: its "your turn" notices there are read."""
-    conn.execute(
-        update(notifications)
-        .where(
-            notifications.c.user_id == user_id,
-            notifications.c.table_id == table_id,
-            notifications.c.kind == NoticeKind.TURN.value,
-            notifications.c.read.is_(False),
-        )
-        .values(read=True)
-    )
+    """The turn at ``table_id`` has left ``user_id``: its "your turn" notices there are read
+    (one of a move's own statements, ``store/hot.py``)."""
+    move_writes(conn).turn_played(conn, user_id, table_id, NoticeKind.TURN.value)
 
 
 def newest(conn: Connection, user_id: int, unread_only: bool, limit: int) -> list[Notice]:
