@@ -3,8 +3,13 @@ each other and not the spectator; a blocked player's messages go; markup shows a
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from navcomp.commands.cli import main
 from test_web_ratings import register
 from web_helpers import create_table, new_page, screenshot, start
 
@@ -22,7 +27,7 @@ def messages(page: Page) -> list[str]:
 
 
 def test_players_chat_the_spectator_apart_a_block_and_markup_as_text(
-    browser: Browser, web_server: str
+    browser: Browser, web_server: str, web_database: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with (
         new_page(browser, web_server) as ann,
@@ -87,3 +92,24 @@ def test_players_chat_the_spectator_apart_a_block_and_markup_as_text(
         cat.locator("#lobby-chat-send").click()
         expect(ann.locator("#lobby-chat-list")).to_contain_text("anyone for a game?")
         screenshot(ann, "chat-lobby")
+
+        # a report, with the reason the hosts read; a message arriving meanwhile keeps it
+        lobby_message = '#lobby-chat-list .chat-message[data-author="Cat_chat"]'
+        ann.locator(f"{lobby_message} .chat-report").first.click()
+        expect(ann.locator("#lobby-chat-report")).to_contain_text("Cat_chat")
+        expect(ann.locator("#lobby-chat-report-reason")).to_be_focused()
+        ann.locator("#lobby-chat-report-reason").fill("asks the same thing in every lobby")
+        cat.locator("#lobby-chat-input").fill("anyone?")
+        cat.locator("#lobby-chat-send").click()
+        expect(ann.locator("#lobby-chat-list")).to_contain_text("anyone?")
+        screenshot(ann, "chat-report")
+        ann.locator("#lobby-chat-report-send").click()
+        expect(ann.locator("#lobby-chat .chat-note")).to_contain_text("reported")
+        expect(ann.locator("#lobby-chat-report")).to_have_count(0)
+        capsys.readouterr()
+        reports = ["moderation", "reports", "--database-url", f"sqlite:///{web_database}"]
+        assert main([*reports, "--json"]) == 0
+        listed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+        assert {(r["reporter"], r["author"], r["text"], r["reason"]) for r in listed} >= {
+            ("Ann_chat", "Cat_chat", "anyone for a game?", "asks the same thing in every lobby")
+        }

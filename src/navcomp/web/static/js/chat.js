@@ -32,7 +32,7 @@ function roomFor(tableId) {
   if (room) return room;
   for (const other of rooms.keys()) if (other !== "lobby") rooms.delete(other); // one table at a time
   const prefix = tableId === null ? "lobby-chat" : "table-chat";
-  room = { tableId, key, messages: [], muted: [], place: {}, tab: null, note: null, error: null };
+  room = { tableId, key, messages: [], muted: [], place: {}, tab: null, note: null, error: null, reporting: null, reportReason: null };
   room.input = h("input", {
     type: "text", id: `${prefix}-input`, maxlength: 500, autocomplete: "off", dataset: { key: `${prefix}-input` },
   });
@@ -144,7 +144,7 @@ function drawRoom(room) {
     hint,
     room.muted.length ? h("p", { class: "muted small chat-muted" }, t("chat_muted_list", { names: room.muted.join(", ") })) : null,
     h("p", { class: room.error ? "error chat-note" : "muted small chat-note", role: "status" }, room.error || room.note || ""),
-    form,
+    room.reporting ? reportForm(room, room.reporting) : form,
     room.tableId === null ? blockedList(room) : null);
   drawList(room);
 }
@@ -188,7 +188,7 @@ function actions(room, message) {
   const muted = room.muted.includes(message.author);
   return h("span", { class: "chat-actions" },
     button("block", t("chat_block"), () => block(message.author)),
-    button("report", t("chat_report"), () => report(room, message)),
+    button("report", t("chat_report"), () => startReport(room, message)),
     room.place.creator && room.tableId !== null
       ? button("mute", muted ? t("chat_unmute") : t("chat_mute"), () => mute(room, message.author, !muted))
       : null);
@@ -244,11 +244,32 @@ function blockedList(room) {
       h("button", { type: "button", class: "small secondary", onclick: () => unblock(room, name) }, t("chat_unblock")), " ")));
 }
 
-async function report(room, message) {
+// Why a message is reported (optional, for the hosts' `navcomp moderation reports`). The
+// field is kept across the redraws that arriving messages cause.
+function startReport(room, message) {
+  room.reporting = message;
+  room.reportReason = h("input", { type: "text", id: `${room.el.id}-report-reason`, maxlength: 500, autocomplete: "off" });
+  drawRoom(room);
+  room.reportReason.focus();
+}
+
+function reportForm(room, message) {
+  const prefix = room.el.id;
+  const reason = room.reportReason;
+  const done = () => { room.reporting = null; drawRoom(room); };
+  return h("form", { class: "chat-report", id: `${prefix}-report`, onsubmit: (event) => { event.preventDefault(); report(room, message, reason.value); } },
+    h("label", { class: "field" }, h("span", {}, t("chat_report_why", { name: personName(message.author) })), reason),
+    h("div", { class: "row" },
+      h("button", { type: "submit", class: "small", id: `${prefix}-report-send` }, t("chat_report_send")),
+      h("button", { type: "button", class: "small secondary", id: `${prefix}-report-cancel`, onclick: done }, t("chat_cancel"))));
+}
+
+async function report(room, message, reason) {
   try {
-    await post(`/api/chat/${message.id}/report`, { reason: "" });
-    room.note = t("chat_reported", { name: message.author });
+    await post(`/api/chat/${message.id}/report`, { reason });
+    room.note = t("chat_reported", { name: personName(message.author) });
     room.error = null;
+    room.reporting = null;
   } catch (error) {
     room.error = errorText(error);
   }

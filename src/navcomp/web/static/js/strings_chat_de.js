@@ -20,4 +20,7 @@ export default {
   chat_blocked_list: "Du blockierst:",
   chat_unblock: "Freigeben",
   chat_reported: "Danke: Die Nachricht von {name} wurde den Betreibern gemeldet.",
+  chat_report_why: "Warum meldest du diese Nachricht von {name}? (freiwillig; die Betreiber lesen es)",
+  chat_report_send: "Meldung senden",
+  chat_cancel: "Abbrechen",
 };

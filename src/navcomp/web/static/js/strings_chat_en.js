@@ -20,4 +20,7 @@ export default {
   chat_blocked_list: "You block:",
   chat_unblock: "Unblock",
   chat_reported: "Thank you: the message by {name} was reported to the hosts.",
+  chat_report_why: "Why report this message by {name}? (optional; the hosts read it)",
+  chat_report_send: "Send report",
+  chat_cancel: "Cancel",
 };

@@ -20,4 +20,7 @@ export default {
   chat_blocked_list: "ブロック中:",
   chat_unblock: "解除",
   chat_reported: "ありがとうございます。{name}さんのメッセージを運営者に報告しました。",
+  chat_report_why: "{name}さんのこのメッセージを報告する理由（任意。運営者が読みます）",
+  chat_report_send: "報告を送る",
+  chat_cancel: "キャンセル",
 };
