@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from navcomp.commands.cli import main
 from test_web_ratings import register
@@ -113,3 +113,38 @@ def test_players_chat_the_spectator_apart_a_block_and_markup_as_text(
         assert {(r["reporter"], r["author"], r["text"], r["reason"]) for r in listed} >= {
             ("Ann_chat", "Cat_chat", "anyone for a game?", "asks the same thing in every lobby")
         }
+
+
+LOBBY_LIVE = "/api/lobby/live"
+
+
+def closes(page: Page, socket: WebSocket) -> bool:
+    """Whether ``socket`` closes within 5 s (the page's waits let Playwright hear of it)."""
+    for _ in range(50):
+        if socket.is_closed():
+            return True
+        page.wait_for_timeout(100)
+    return False
+
+
+def test_the_lobby_chat_socket_is_open_in_the_lobby_only(browser: Browser, web_server: str) -> None:
+    with new_page(browser, web_server) as page:
+        sockets: list[WebSocket] = []
+        page.on("websocket", lambda ws: sockets.append(ws) if LOBBY_LIVE in ws.url else None)
+        register(page, "Dora_chat")
+        expect(page.locator("#lobby-chat")).to_be_visible()
+        page.goto("/#/help")
+        expect(page.locator("#help-page")).to_be_visible()
+        assert len(sockets) == 1 and closes(page, sockets[0])
+        page.wait_for_timeout(1500)  # longer than the first reconnection's wait
+        assert len(sockets) == 1
+        with page.expect_event("websocket", lambda ws: LOBBY_LIVE in ws.url):
+            page.goto("/#/")
+        assert len(sockets) == 2
+        page.wait_for_timeout(500)  # open, not still connecting, when it is left
+        assert not sockets[1].is_closed()
+        page.locator("#log-out").click()
+        expect(page.locator("#guest")).to_be_visible()
+        assert closes(page, sockets[1])
+        page.wait_for_timeout(1500)
+        assert len(sockets) == 2

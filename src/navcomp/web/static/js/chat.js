@@ -14,6 +14,8 @@ const KEEP = 200; // messages a card holds
 const rooms = new Map(); // "lobby" or the table's id: its card
 const blocked = new Set(); // the names I block, as far as this page knows
 let lobbySocket = null;
+let lobbyPing = null;
+let lobbyRetry = null;
 
 // The chat card of table `tableId` (null: the lobby). `place` says who reads it:
 // `{seat, over, creator, readOnly}` (a seat of null: a spectator).
@@ -104,7 +106,7 @@ function listenToLobby(attempts = 0) {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/api/lobby/live`);
   lobbySocket = ws;
-  const ping = setInterval(() => ws.readyState === 1 && ws.send("ping"), 25000);
+  lobbyPing = setInterval(() => ws.readyState === 1 && ws.send("ping"), 25000);
   ws.onopen = () => {
     attempts = 0;
   };
@@ -114,14 +116,28 @@ function listenToLobby(attempts = 0) {
     if (msg.type === "chat" && room) receive(room, msg.message);
   };
   ws.onclose = () => {
-    clearInterval(ping);
+    clearInterval(lobbyPing);
     lobbySocket = null;
     const room = rooms.get("lobby");
-    setTimeout(() => {
+    lobbyRetry = setTimeout(() => {
       listenToLobby(attempts + 1);
       if (room) load(room); // what came while the socket was down
     }, Math.min(30000, 1000 * 2 ** attempts));
   };
+}
+
+// Away from the lobby (another page, logged out): its socket closes, and its history is
+// loaded anew on the way back.
+export function leaveLobbyChat() {
+  clearTimeout(lobbyRetry);
+  lobbyRetry = null;
+  rooms.delete("lobby");
+  if (!lobbySocket) return;
+  const ws = lobbySocket;
+  lobbySocket = null;
+  clearInterval(lobbyPing);
+  ws.onclose = null;
+  ws.close();
 }
 
 function drawRoom(room) {

@@ -7,6 +7,7 @@ import { renderAccount } from "./account_page.js";
 import { get } from "./api.js";
 import { renderBots } from "./bots.js";
 import { h, replace } from "./dom.js";
+import { leaveLobbyChat } from "./chat.js";
 import { renderHelp } from "./help.js";
 import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
 import { renderFriends } from "./friends.js";
@@ -54,6 +55,11 @@ app.refreshMe = async () => {
 };
 
 function route() {
+  if (drawPage() !== "lobby") leaveLobbyChat();
+}
+
+// The page the hash names: "lobby" when it is the lobby.
+function drawPage() {
   clearInterval(lobbyTimer);
   drawHeader();
   watchTurns();
@@ -111,6 +117,7 @@ function route() {
   lobbyTimer = setInterval(() => {
     if (!document.hidden) renderLobby(root, true);
   }, 5000);
+  return "lobby";
 }
 
 // The pages that links in mail open, signed in or not: true when the hash is one.
