@@ -3,12 +3,17 @@ name is free again after the hold period) and exporting all of its data."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import json
+from datetime import UTC, datetime, timedelta
 from typing import Any
 from urllib.parse import quote
 
 from sqlalchemy import create_engine, func, select
 
+from navcomp.server.mail_render import Sending, letter
+from navcomp.server.mail_tokens import Links
+from navcomp.store import mail_settings as stored_mail_settings
+from navcomp.store.model import MailKind, MailSettings, OutboxMail
 from navcomp.store.schema import mail_outbox, mail_settings, notifications, sessions, users
 from secrecy_helpers import Truth, check_log, check_no_secret_text
 from server_helpers import Player, new_game, running
@@ -236,3 +241,67 @@ def test_a_deleted_player_s_seat_among_others_goes_to_a_bot(database_url: str) -
         assert seats[0]["former"].startswith("former#")
         assert [s["player"] for s in seats[1:]] == ["ben", "cara"]
         assert table["seat"] == 1
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _reach_by_mail(database_url: str, name: str) -> None:
+    engine = create_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            user_id = conn.execute(select(users.c.id).where(users.c.name == name)).scalar_one()
+            address = f"{name}@example.com"
+            stored_mail_settings.save(conn, user_id, MailSettings(address=address, verified=True))
+    finally:
+        engine.dispose()
+
+
+def _waiting_mail(database_url: str) -> list[OutboxMail]:
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(select(mail_outbox).order_by(mail_outbox.c.id)).all()
+    finally:
+        engine.dispose()
+    return [
+        OutboxMail(r.id, r.user_id, MailKind(r.kind), r.address, r.language, r.about, 0)
+        for r in rows
+    ]
+
+
+def test_others_notices_and_waiting_mail_name_a_former_player(
+    database_url: str, count_game: object
+) -> None:
+    with running(database_url) as client:
+        ann, ben, cara = Player(client, "ann"), Player(client, "ben"), Player(client, "cara")
+        former = f"former#{ann.get('/api/me').json()['id']}"
+        for name in ("ben", "cara"):
+            _reach_by_mail(database_url, name)
+        ended = new_game(ann, [ben], game=GAME)
+        _play(ended, [(ann, "count"), (ben, "stop"), (ann, "stop")])  # game-over mail to ben
+        assert ann.post(f"/api/tables/{ended}/rematch").status_code == 200  # ben is offered
+        asked = ben.post("/api/tables", {"game": GAME, "seats": 2}).json()["id"]  # stays open
+        assert ann.post(f"/api/tables/{asked}/join").status_code == 200
+        assert ann.post(f"/api/tables/{asked}/invite", {"name": "cara"}).status_code == 200
+        waiting = _waiting_mail(database_url)
+        assert {(m.kind, m.address) for m in waiting} == {
+            (MailKind.TURN, "ben@example.com"),
+            (MailKind.OVER, "ben@example.com"),
+            (MailKind.INVITE, "cara@example.com"),
+        }
+        assert all("ann" in json.dumps(m.about) for m in waiting)
+
+        assert delete(ann, "correct horse").status_code == 200
+        [offer] = [n for n in ben.get("/api/notifications").json() if n["kind"] == "rematch"]
+        [invite] = cara.get("/api/notifications").json()
+        for notice in (offer, invite):
+            assert notice["about"]["by"] == former and "ann" not in notice["text"]
+        waiting = _waiting_mail(database_url)
+        assert len(waiting) == 3 and all("ann" not in json.dumps(m.about) for m in waiting)
+        sending = Sending("https://navcomp.example", "navcomp@example.com", Links("k", utcnow))
+        for mail in waiting:
+            said = letter(mail, sending)
+            words = " ".join([said.subject, *said.paragraphs, *(line for line, _ in said.lines)])
+            assert "a former player" in words and "former#" not in words, words

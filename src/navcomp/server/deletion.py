@@ -24,6 +24,7 @@ from starlette.requests import HTTPConnection
 from navcomp.server import accounts, endings, error_codes, lobby
 from navcomp.server.errors import ApiError
 from navcomp.server.logins import address, forget_session
+from navcomp.server.names import former_name
 from navcomp.server.passwords import ended_sessions
 from navcomp.server.views import closed_json
 from navcomp.store import accounts as stored
@@ -33,13 +34,6 @@ from navcomp.store.model import Session, TableStatus, User
 
 if TYPE_CHECKING:
     from navcomp.server.context import Server
-
-FORMER_PREFIX = "former#"
-"""A deleted account's name is this and its id: no name can hold ``#``."""
-
-
-def former_name(user_id: int) -> str:
-    return f"{FORMER_PREFIX}{user_id}"
 
 
 @dataclass
@@ -95,7 +89,7 @@ async def delete_account(
         sat_at = profiles.tables_sat_at(conn, user.id)
         left = _leave_all(conn, user, sat_at, at)
         former = former_name(user.id)
-        left.sessions = erasure.delete_account(conn, user.id, former, at, sat_at)
+        left.sessions = erasure.delete_account(conn, user.id, former, at)
         return left
 
     left = await server.tx(work)

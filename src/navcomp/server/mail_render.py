@@ -21,6 +21,7 @@ from jinja2 import Environment, PackageLoader, select_autoescape
 from navcomp.server import mail_tokens
 from navcomp.server.mail_texts import text
 from navcomp.server.mail_tokens import Links
+from navcomp.server.names import is_former
 from navcomp.store.model import MailKind, OutboxMail
 
 TEMPLATES = Environment(
@@ -66,9 +67,16 @@ def table_url(base: str, table_id: int) -> str:
 
 def _names(language: str, players: list[dict[str, Any]]) -> list[str]:
     return [
-        p["name"] if p.get("name") else text(language, "bot", level=p.get("bot") or "?")
+        _person(language, p["name"])
+        if p.get("name")
+        else text(language, "bot", level=p.get("bot") or "?")
         for p in players
     ]
+
+
+def _person(language: str, name: str) -> str:
+    """A name as a mail words it: a deleted account's as "a former player"."""
+    return text(language, "former") if is_former(name) else name
 
 
 def _table_letter(mail: OutboxMail, base: str) -> Letter:
@@ -80,7 +88,7 @@ def _table_letter(mail: OutboxMail, base: str) -> Letter:
         body = text(lang, "body_turn", players=players, **values)
         return Letter(text(lang, "subject_turn", **values), [body], link=link)
     if mail.kind is MailKind.INVITE:
-        by = about.get("by", "")
+        by = _person(lang, about.get("by", ""))
         body = text(lang, "body_invite", by=by, **values)
         return Letter(text(lang, "subject_invite", by=by, **values), [body], link=link)
     if mail.kind is MailKind.TIME_LOW:

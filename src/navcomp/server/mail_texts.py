@@ -39,6 +39,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unsubscribe": "Unsubscribe from this kind of mail",
         "footer": "You get this mail because of the mail settings of your NavComp account.",
         "bot": "Bot ({level})",
+        "former": "a former player",
         "and": ", ",
     },
     "de": {
@@ -71,6 +72,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unsubscribe": "Diese Art Mail abbestellen",
         "footer": "Du bekommst diese Mail wegen der Mail-Einstellungen deines NavComp-Kontos.",
         "bot": "Bot ({level})",
+        "former": "ein ehemaliger Spieler",
         "and": ", ",
     },
     "ja": {
@@ -103,6 +105,7 @@ TEXTS: dict[str, dict[str, str]] = {
         "unsubscribe": "この種類のメールを停止する",
         "footer": "NavComp アカウントのメール設定により、このメールをお送りしています。",
         "bot": "ボット（{level}）",
+        "former": "元プレイヤー",
         "and": "、",
     },
 }

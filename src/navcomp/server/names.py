@@ -93,3 +93,15 @@ def guest_like(name: str) -> bool:
     return fold_key(name).startswith(GUEST_PREFIX) or skeleton(name).startswith(
         skeleton(GUEST_PREFIX)
     )
+
+
+FORMER_PREFIX = "former#"
+"""A deleted account's name is this and its id: no name can hold ``#``."""
+
+
+def former_name(user_id: int) -> str:
+    return f"{FORMER_PREFIX}{user_id}"
+
+
+def is_former(name: str) -> bool:
+    return name.startswith(FORMER_PREFIX)
