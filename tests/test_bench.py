@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from navcomp.commands.cli import main
+from server_helpers import ServerProcess
 
 
 def test_bench_engine_prints_the_documented_json(capsys: pytest.CaptureFixture[str]) -> None:
@@ -132,3 +136,18 @@ def test_bad_bench_arguments_get_a_message(
     assert code == 2
     err = capsys.readouterr().err
     assert err and "Traceback" not in err
+
+
+def test_bench_server_says_so_when_a_running_server_turns_its_load_away(tmp_path: Path) -> None:
+    """A server given with --url that keeps its limit of sockets per address: the bench
+    stops with the reason instead of waiting for pushes that never come."""
+    server = ServerProcess(f"sqlite:///{tmp_path}/navcomp.db", "--sockets-per-address=3").start()
+    try:
+        args = ["bench", "server", "--url", server.base, "--tables", "3", "--seconds", "1"]
+        bench = [sys.executable, "-m", "navcomp", *args]
+        done = subprocess.run(bench, capture_output=True, text=True, timeout=120, check=False)
+    finally:
+        server.stop()
+    assert done.returncode == 1
+    assert "closed a socket" in done.stderr and "--sockets-per-address=0" in done.stderr
+    assert "Traceback" not in done.stderr

@@ -272,12 +272,16 @@ def run_server(args: argparse.Namespace) -> int:
     if args.tables < 1:
         print("navcomp bench server: --tables must be at least 1", file=sys.stderr)
         return 2
-    from navcomp.commands.loadtest import server_figures
+    from navcomp.commands.loadtest import LoadRefusedError, server_figures
 
     if args.move_every < 0:
         print("navcomp bench server: --move-every must not be negative", file=sys.stderr)
         return 2
-    figures = server_figures(args.tables, args.seconds, args.move_every, args.seed, args.url)
+    try:
+        figures = server_figures(args.tables, args.seconds, args.move_every, args.seed, args.url)
+    except LoadRefusedError as refused:
+        print(f"navcomp bench server: {refused}", file=sys.stderr)
+        return 1
     title = (
         f"server: {args.tables} tables of two scripted players over loopback, "
         f"a move every {args.move_every:g} s at each"

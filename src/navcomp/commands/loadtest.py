@@ -93,8 +93,20 @@ class Figures:
     errors: int = 0
 
 
+class LoadRefusedError(Exception):
+    """The server turned the load away (a limit per address): the figures would mean nothing."""
+
+
+ONE_ADDRESS_HINT = (
+    "a server given with --url must let one address make every player and socket "
+    "(navcomp serve --guests-per-address=0 --sockets-per-address=0 --socket-opens-per-address=0)"
+)
+
+
 async def _guest(client: httpx.AsyncClient) -> dict[str, str]:
     answer = await client.post("/api/accounts/guest")
+    if answer.status_code == 429:
+        raise LoadRefusedError(f"the server refused a guest (429): {ONE_ADDRESS_HINT}")
     answer.raise_for_status()
     return {"Authorization": f"Bearer {answer.json()['token']}"}
 
@@ -114,6 +126,9 @@ async def _latest(queue: asyncio.Queue[dict[str, Any]], version: int) -> dict[st
     """The first push of at least ``version``."""
     while True:
         message = await queue.get()
+        if "closed" in message:
+            said = f"code {message['closed']} {message['reason']}".strip()
+            raise LoadRefusedError(f"the server closed a socket ({said}): {ONE_ADDRESS_HINT}")
         if message.get("version", -1) >= version:
             return message
 
@@ -211,8 +226,13 @@ async def _play_table(
 
 
 async def _read(ws: Any, queue: asyncio.Queue[dict[str, Any]]) -> None:
-    async for raw in ws:
-        queue.put_nowait(orjson.loads(raw))
+    """The socket's pushes, then (closed by the server) a last message that says so."""
+    try:
+        async for raw in ws:
+            queue.put_nowait(orjson.loads(raw))
+    except websockets.ConnectionClosedError:
+        pass
+    queue.put_nowait({"closed": ws.close_code, "reason": ws.close_reason or ""})
 
 
 @contextmanager
@@ -242,6 +262,22 @@ def process_cpu(pid: int) -> float | None:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+async def _seat(seated: list[ScriptedTable]) -> None:
+    """Everyone at their table before the clock starts, twenty tables at a time; refused,
+    nothing is left open."""
+    for start in range(0, len(seated), 20):
+        opening = [asyncio.create_task(table.open()) for table in seated[start : start + 20]]
+        try:
+            await asyncio.gather(*opening)
+        except BaseException:
+            for task in opening:
+                task.cancel()
+            await asyncio.gather(*opening, return_exceptions=True)
+            for table in seated:
+                await table.close()
+            raise
+
+
 async def _run(
     base: str,
     tables: int,
@@ -255,8 +291,7 @@ async def _run(
         figures = Figures()
         rnd = random.Random(seed)
         seated = [ScriptedTable(base, client) for _ in range(tables)]
-        for start in range(0, tables, 20):  # seat everyone before the clock starts
-            await asyncio.gather(*(table.open() for table in seated[start : start + 20]))
+        await _seat(seated)
         go = asyncio.Event()
         clock: dict[str, float] = {}
         players = [
