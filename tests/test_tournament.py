@@ -373,6 +373,17 @@ def test_idle_seats_are_counted_and_reported(
     out = capsys.readouterr().out
     assert "idle seats (no progress for 3 turns in a row" in out
     assert "idler 2 of 2, medium 0 of 2" in out
+    assert f"capped games (stopped at 8 rounds): {data['capped']} of 2" in out
+
+
+def test_a_game_without_rounds_reports_no_round_cap(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    data = run_json(tmp_path, "--game", "space-pioneers", "--bots", "easy", "--games", "2",
+                    "--jobs", "1")  # fmt: skip
+    assert data["max_rounds"] is None and data["capped"] == 0
+    out = capsys.readouterr().out
+    assert "idle seats" in out and "capped games" not in out
 
 
 def _passing_turns(turns: int) -> list[int]:

@@ -164,7 +164,13 @@ def report(summary: dict[str, Any]) -> str:
     lines += [
         "",
         f"mean game length: {s['mean_actions']:.1f} actions{rounds}",
-        f"capped games (stopped at {s['max_rounds']} rounds): {s['capped']} of {s['games']}",
+        *(
+            []
+            if s["max_rounds"] is None  # a game without rounds to cap
+            else [
+                f"capped games (stopped at {s['max_rounds']} rounds): {s['capped']} of {s['games']}"
+            ]
+        ),
         f"idle seats (no progress for {IDLE_TURNS} turns in a row while progress was possible): "
         + ", ".join(f"{name} {b['idle_seats']} of {b['games']}" for name, b in s["bots"].items()),
     ]
