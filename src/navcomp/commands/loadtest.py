@@ -97,10 +97,9 @@ class LoadRefusedError(Exception):
     """The server turned the load away (a limit per address): the figures would mean nothing."""
 
 
-ONE_ADDRESS_HINT = (
-    "a server given with --url must let one address make every player and socket "
-    "(navcomp serve --guests-per-address=0 --sockets-per-address=0 --socket-opens-per-address=0)"
-)
+ONE_ADDRESS = ("--guests-per-address=0", "--sockets-per-address=0", "--socket-opens-per-address=0")
+"""Every player of a load comes from one address: the per-address limits stay off."""
+ONE_ADDRESS_HINT = f"a --url server must let one address in: navcomp serve {' '.join(ONE_ADDRESS)}"
 
 
 async def _guest(client: httpx.AsyncClient) -> dict[str, str]:
@@ -338,10 +337,6 @@ def server_figures(
         return on_own_loop(lambda: _run(base, tables, seconds, interval, seed))
     with started_server() as (base, process):
         return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, process.pid))
-
-
-ONE_ADDRESS = ("--guests-per-address=0", "--sockets-per-address=0", "--socket-opens-per-address=0")
-"""Every player of a load comes from one address: the per-address limits stay off."""
 
 
 @contextmanager
