@@ -111,6 +111,7 @@ def test_a_wide_network_and_the_turn_on_a_phone_in_three_languages(
         for lang, hand in LANGUAGES.items():
             page.locator("#lang").select_option(lang)
             expect(page.locator("#sp-hand-strip h3")).to_contain_text(hand)
+            settled(page, "#sp-seat-1 .sp-net-scroll")  # the moves' pushes may still redraw
             nothing_wider_than_the_screen(page)
             # the network scrolls inside the screen, saying which columns show
             box = other.bounding_box()
