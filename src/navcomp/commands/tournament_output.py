@@ -164,16 +164,14 @@ def report(summary: dict[str, Any]) -> str:
     lines += [
         "",
         f"mean game length: {s['mean_actions']:.1f} actions{rounds}",
-        *(
-            []
-            if s["max_rounds"] is None  # a game without rounds to cap
-            else [
-                f"capped games (stopped at {s['max_rounds']} rounds): {s['capped']} of {s['games']}"
-            ]
-        ),
         f"idle seats (no progress for {IDLE_TURNS} turns in a row while progress was possible): "
         + ", ".join(f"{name} {b['idle_seats']} of {b['games']}" for name, b in s["bots"].items()),
     ]
+    if s["max_rounds"] is not None:  # a game without rounds has none to cap
+        capped = (
+            f"capped games (stopped at {s['max_rounds']} rounds): {s['capped']} of {s['games']}"
+        )
+        lines.insert(-1, capped)
     if s["games"] % s["players"]:
         counts = "; ".join(f"{n} {b['seat_games']}" for n, b in s["bots"].items())
         lines.append(
