@@ -14,13 +14,16 @@ from navcomp.bots import make_bot
 from navcomp.bots.base import Bot
 from navcomp.bots.idle import IdleWatch
 from navcomp.bots.rollout import RolloutBot
+from navcomp.commands.tournament import game_setup
 from navcomp.core import play
 from navcomp.core.protocol import Game
 from navcomp.games import SPACE_MISSION, get_game
 from navcomp.games.space_mission.actions import CONFIRM
 from navcomp.games.space_mission.decisions import choose
 from navcomp.games.space_mission.valuation import MEDIUM, Mind
+from navcomp.games.space_pioneers.actions import PASS
 from navcomp.games.space_pioneers.heuristic import SpacePioneersHeuristic
+from navcomp.games.space_pioneers.rules import CHOOSE
 
 STALLED_DEALS = [3665621898, 998099525]
 """Engine setup seeds, two players, default options: with medium in both seats one seat
@@ -77,6 +80,49 @@ def test_a_lone_blocked_spaceship_makes_way(
     whose spaceship fits nothing it holds removes it and starts again."""
     monkeypatch.setattr(SpacePioneersHeuristic, "progress_possible", lambda self, state: True)
     assert _idle_seats(get_game("space-pioneers"), seed, level, turns) == []
+
+
+PASSING_GAMES = [183, 339, 835, 1955]
+"""Games of ``navcomp tournament --game space-pioneers --bots hard,hard --seed 0
+--iterations-per-move 8`` where a hard seat once passed its opening turns, holding the
+spaceship that medium would have placed at once."""
+
+
+@pytest.mark.parametrize("index", PASSING_GAMES)
+def test_hard_places_where_medium_would_rather_than_pass(index: int) -> None:
+    """The tournament's own deals and generators: no hard seat lets two turns go by
+    without a placement while it could place."""
+    game = get_game("space-pioneers")
+    seed, rngs = game_setup(0, index, 2)
+    state = game.new_initial_state(2, seed, {})
+    bots = [RolloutBot(seconds=None, iterations=8) for _ in range(2)]
+    watch = IdleWatch(2, turns=2)
+    turns = 0
+    while (player := state.current_player) is not None and turns < 16:
+        action = bots[player].choose(state.clone(), rngs[player])
+        watch.see(state, action)
+        play(state, player, action)
+        turns += state.current_player != player
+    assert watch.finish() == []
+
+
+def test_hard_never_offers_a_pass_in_place_of_a_placement() -> None:
+    """Pass is no candidate of the rollout while medium places; it stays one where
+    medium passes."""
+    game = get_game("space-pioneers")
+    seed, rngs = game_setup(0, 183, 2)
+    state = game.new_initial_state(2, seed, {})
+    bot = RolloutBot(seconds=None, iterations=8)
+    heuristic = state.game.heuristic
+    assert heuristic is not None
+    while state.phase != CHOOSE:
+        state.apply_action(bot.choose(state.clone(), rngs[0]))
+    legal = state.legal_actions()
+    assert PASS in legal
+    found = bot._candidates(state, legal, heuristic, random.Random(0))
+    assert found[0] != PASS and PASS not in found
+    only_pass = bot._candidates(state, [PASS], heuristic, random.Random(0))
+    assert only_pass == [PASS]
 
 
 @pytest.mark.parametrize("seed", STALLED_DEALS)

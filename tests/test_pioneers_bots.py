@@ -279,7 +279,7 @@ def test_hard_playouts_last_the_games_number_of_turns() -> None:
             continue  # drawing never ends a turn
         world = state.clone()
         start = world.turn_number
-        bot._playout(world, state.legal_actions()[0], state.current, HEURISTIC, seed=1)
+        bot._playout(world, state.legal_actions()[0], state.current, HEURISTIC, random.Random(1))
         if world.is_terminal():
             continue  # the mission race ended the game first
         assert world.turn_number == start + turns

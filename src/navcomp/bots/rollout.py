@@ -11,11 +11,13 @@ the candidates and not from the luck of the deal.
 
 Candidates come from the game's heuristic (``ranked_actions``: its own choice and, where
 the game ranks them, the first steps of its next-best plans), then the other legal
-actions.  The
-budget is spent by successive halving: after each phase the worse half of the
-candidates is dropped, the heuristic's choice always stays, and it is replaced only
-when another candidate beats it, over the same worlds, by a clear margin that is also
-large against the noise (a paired test).
+actions; never one that gives up the turn's progress (``forgoes_progress``: a pass)
+where the heuristic's choice does not.  The budget is spent by successive halving:
+after each phase the worse half of the candidates is dropped, the heuristic's choice
+always stays, and it is replaced only when another candidate beats it, over the same
+worlds, by a clear margin that is also large against the noise (a paired test).  A
+decision later in the same turn starts with the rounds the last one played for the
+action it took (:mod:`navcomp.bots.carry`).
 
 :class:`CheatingRollout` runs the same algorithm on the true state.  It cheats; it
 exists only to measure the fair bot against it.
@@ -28,6 +30,7 @@ import random
 import time
 
 from navcomp.bots.base import TrueState, check_budget
+from navcomp.bots.carry import Carried, Carry, Follow, carry_from
 from navcomp.core.heuristic import Heuristic
 from navcomp.core.protocol import Determinizer, GameState
 
@@ -54,16 +57,22 @@ LEAD_SCALE = 8.0
 
 
 class _Arm:
-    __slots__ = ("action", "n", "total", "values")
+    __slots__ = ("action", "follows", "n", "total", "values")
 
     def __init__(self, action: int) -> None:
         self.action = action
         self.values: dict[int, float] = {}  # round -> value, for paired comparisons
+        self.follows: dict[int, Follow] = {}  # round -> how its playout went on
         self.total = 0.0
         self.n = 0
 
     def mean(self) -> float:
         return self.total / self.n if self.n else -math.inf
+
+    def add(self, round_: int, value: float) -> None:
+        self.values[round_] = value
+        self.total += value
+        self.n += 1
 
 
 class RolloutBot:
@@ -116,6 +125,7 @@ class RolloutBot:
         self._mover: int | None = None
         self._turn_left = 0.0  # of the turn's budget
         self._unused = 0.0  # what earlier decisions of the turn left of their shares
+        self._carry: Carry | None = None  # the last decision's rounds, for the next one
 
     def _worlds(self, state: GameState, player: int) -> Determinizer | TrueState:
         return state.determinizer(player)
@@ -123,17 +133,17 @@ class RolloutBot:
     def _candidates(
         self, state: GameState, legal: list[int], heuristic: Heuristic, rng: random.Random
     ) -> list[int]:
-        found = [a for a in heuristic.ranked_actions(state, rng) if a in legal]
-        for action in legal:
-            if len(found) >= self.candidates:
-                break
-            if action not in found:
-                found.append(action)
-        return found[: self.candidates]
+        ranked = [a for a in heuristic.ranked_actions(state, rng) if a in legal]
+        seen = set(ranked)
+        pool = ranked + [a for a in legal if a not in seen]
+        if not heuristic.forgoes_progress(state, pool[0]):
+            pool = [a for a in pool if not heuristic.forgoes_progress(state, a)]
+        return pool[: self.candidates]
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         legal = state.legal_actions()
         self.last_iterations = 0
+        carry, self._carry = self._carry, None
         if len(legal) == 1:
             return legal[0]
         player = state.current_player
@@ -155,17 +165,22 @@ class RolloutBot:
         hint = arms[0]
         seconds, share = self._seconds(state, player, heuristic)
         start = time.perf_counter()
-        settled = self._race(state, player, arms, heuristic, rng, seconds, margin)
+        reused = [] if carry is None else carry.rounds_for(state, player, hint.action)
+        race = _Race(state, player, arms, heuristic, reused)
+        settled = self._race(race, rng, seconds, margin)
         if self.turn_seconds is not None:
             spent = time.perf_counter() - start
             self._turn_left -= spent
             self._unused = max(0.0, self._unused + share - spent)
-        if settled is not None:
-            return settled.action
-        best = max(arms, key=lambda arm: arm.mean())
-        if best is hint or not self._clearly_better(best, hint, margin):
-            return hint.action
-        return best.action
+        chosen = settled
+        if chosen is None:
+            best = max(arms, key=lambda arm: arm.mean())
+            chosen = best if best is not hint and self._clearly_better(best, hint, margin) else hint
+        if self.horizon is None:  # a fixed number of steps would not line up across decisions
+            self._carry = carry_from(
+                state, player, chosen.action, chosen.values, chosen.follows, race.worlds
+            )
+        return chosen.action
 
     def _seconds(
         self, state: GameState, player: int, heuristic: Heuristic
@@ -185,20 +200,14 @@ class RolloutBot:
         return mean > margin and mean > self.z * error
 
     def _race(
-        self,
-        state: GameState,
-        player: int,
-        arms: list[_Arm],
-        heuristic: Heuristic,
-        rng: random.Random,
-        seconds: float | None,
-        margin: float,
+        self, race: _Race, rng: random.Random, seconds: float | None, margin: float
     ) -> _Arm | None:
-        """Playouts of every candidate in the same worlds, looked at :data:`LOOKS`
-        times; the candidate a look settles on, if one does (``early_stop``)."""
-        worlds = self._worlds(state, player)
-        active = list(arms)
-        hint = arms[0]
+        """Playouts of every candidate in the same worlds (the carried rounds first),
+        looked at :data:`LOOKS` times; the candidate a look settles on, if one does
+        (``early_stop``)."""
+        worlds = self._worlds(race.state, race.player)
+        active = list(race.arms)
+        hint = race.arms[0]
         start = time.perf_counter()
         done = rounds = 0
         last_round = 0.0
@@ -208,14 +217,10 @@ class RolloutBot:
             # after the first round, one more only if it fits the look's budget
             while not rounds or _fits(deadline, last_round, quota, done + len(active)):
                 began = time.perf_counter()
-                world = worlds.sample(rng)
-                seed = rng.getrandbits(32)
-                for arm in active:
-                    value = self._playout(world.clone(), arm.action, player, heuristic, seed)
-                    arm.values[rounds] = value
-                    arm.total += value
-                    arm.n += 1
-                    done += 1
+                if rounds < len(race.reused):
+                    done += self._reused_round(race, active, race.reused[rounds], rounds)
+                else:
+                    done += self._fresh_round(race, active, worlds.sample(rng), rng, rounds)
                 rounds += 1
                 last_round = time.perf_counter() - began
             self.last_iterations = done
@@ -233,29 +238,93 @@ class RolloutBot:
                     active = [*ordered[: keep - 1], hint]
         return None
 
+    def _fresh_round(
+        self, race: _Race, active: list[_Arm], world: GameState, rng: random.Random, round_: int
+    ) -> int:
+        """Every active candidate played in a new world; the playouts it took."""
+        race.worlds[round_] = world
+        seed = rng.getrandbits(32)
+        for arm in active:
+            value, follow = self._playout(
+                world.clone(), arm.action, race.player, race.heuristic, random.Random(seed)
+            )
+            arm.add(round_, value)
+            if follow is not None:
+                arm.follows[round_] = follow
+        return len(active)
+
+    def _reused_round(self, race: _Race, active: list[_Arm], carried: Carried, round_: int) -> int:
+        """A carried round: the base player's choice has its value already; the others
+        are played in its world with its random numbers."""
+        played = 0
+        for arm in active:
+            if arm is race.arms[0]:
+                arm.add(round_, carried.value)
+                continue
+            value, _ = self._playout(
+                carried.world.clone(),
+                arm.action,
+                race.player,
+                race.heuristic,
+                carried.generator(),
+            )
+            arm.add(round_, value)
+            played += 1
+        return played
+
     def _playout(
-        self, world: GameState, action: int, player: int, heuristic: Heuristic, seed: int
-    ) -> float:
-        world.apply_action(action)
-        rng = random.Random(seed)
-        choose = heuristic.choose
+        self, world: GameState, action: int, player: int, heuristic: Heuristic, rng: random.Random
+    ) -> tuple[float, Follow | None]:
+        """The value of ``action`` in ``world`` after the base player plays on (to the
+        horizon), and how the playout went on if the turn did.
+
+        The game's horizon is in turns, counted from the decision: a turn ends when the
+        player to move changes, so a candidate that only shuffles within a turn cannot
+        shorten it, and one that ends the turn at once has used it up."""
         turns = heuristic.rollout_turns if self.horizon is None else None
-        if turns is not None:
-            # the game's horizon, in turns: a turn ends when the player to move changes,
-            # so a candidate that only shuffles within a turn cannot shorten it
-            mover = world.current_player
-            while mover is not None and turns > 0:
-                world.apply_action(choose(world, rng))
-                if world.current_player != mover:
-                    mover = world.current_player
-                    turns -= 1
-            return _value(world, player, heuristic)
-        steps = 0
         limit = self.horizon
-        while world.current_player is not None and (limit is None or steps < limit):
-            world.apply_action(choose(world, rng))
+        choose = heuristic.choose
+        follow = None
+        steps = -1  # the candidate is not one of the horizon's steps
+        mover: int | None = player
+        while mover is not None:
+            if steps < 0:
+                chosen = action
+            elif (turns is not None and turns <= 0) or (limit is not None and steps >= limit):
+                break
+            else:
+                chosen = choose(world, rng)
+                if steps == 0 and mover == player:
+                    follow = (chosen, rng.getstate())
+            world.apply_action(chosen)
             steps += 1
-        return _value(world, player, heuristic)
+            if world.current_player != mover:
+                mover = world.current_player
+                if turns is not None:
+                    turns -= 1
+        return _value(world, player, heuristic), follow
+
+
+class _Race:
+    """One decision's race: its position, candidates and base player, the rounds carried
+    in from the turn's last decision, and the worlds of its own rounds."""
+
+    __slots__ = ("arms", "heuristic", "player", "reused", "state", "worlds")
+
+    def __init__(
+        self,
+        state: GameState,
+        player: int,
+        arms: list[_Arm],
+        heuristic: Heuristic,
+        reused: list[Carried],
+    ) -> None:
+        self.state = state
+        self.player = player
+        self.arms = arms
+        self.heuristic = heuristic
+        self.reused = reused
+        self.worlds: dict[int, GameState] = {}
 
 
 def _fits(deadline: float | None, last_round: float, quota: int | None, total: int) -> bool:

@@ -74,6 +74,15 @@ class Heuristic(ABC):
         drawing for it; by default: some legal action makes progress."""
         return any(self.makes_progress(state, action) for action in state.legal_actions())
 
+    def forgoes_progress(self, state: GameState, action: int) -> bool:
+        """Whether ``action`` gives up the turn's progress (a pass, say): the rollout bot
+        never takes such an action in place of a heuristic choice that is not one
+        itself.  Playouts cut off after a few turns cannot see what a lost placement costs
+        over a game, and a seat that sits out looks broken to the players at its table.
+        By default no action does."""
+        del state, action
+        return False
+
     def turn_share(self, state: GameState) -> float:
         """The share of a per-turn thinking budget the decision in ``state`` may spend
         (what earlier decisions of the turn left unused comes on top); by default all

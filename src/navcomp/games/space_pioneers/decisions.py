@@ -47,7 +47,7 @@ def ranked(s: SpacePioneersState, rng: random.Random, only_first: bool = False) 
     p = s.current
     if phase == CAPTURE:
         return _capture_choice(s, p)
-    if phase == REMOVE and (restart := _blocked_lone_ship(s, p)) is not None:
+    if phase == REMOVE and (restart := blocked_lone_ship(s, p)) is not None:
         return [act.REMOVE0 + restart, act.DONE]
     if phase == REMOVE and _nothing_to_remove(s, p):
         return [act.DONE]
@@ -64,7 +64,7 @@ def ranked(s: SpacePioneersState, rng: random.Random, only_first: bool = False) 
     return []
 
 
-def _blocked_lone_ship(s: SpacePioneersState, p: int) -> int | None:
+def blocked_lone_ship(s: SpacePioneersState, p: int) -> int | None:
     """The spaceship of a network of one card that no card in hand fits, if a spaceship
     in hand would take one of the hand's planets: removed, it makes room for that one."""
     network, hand = s.networks[p], s.hands[p]

@@ -19,7 +19,7 @@ from navcomp.core.heuristic import Heuristic
 from navcomp.core.protocol import GameState
 from navcomp.games.space_pioneers import actions as act
 from navcomp.games.space_pioneers.components import CELLS, CENTRE, PLANET, SHIP
-from navcomp.games.space_pioneers.decisions import choose, ranked
+from navcomp.games.space_pioneers.decisions import blocked_lone_ship, choose, ranked
 from navcomp.games.space_pioneers.features import net_of
 from navcomp.games.space_pioneers.network import KIND, TYPE, places
 from navcomp.games.space_pioneers.rules import (
@@ -102,6 +102,17 @@ class SpacePioneersHeuristic(Heuristic):
     def makes_progress(self, state: GameState, action: int) -> bool:
         """A placement, in any network."""
         return action >= act.PLACE0
+
+    def forgoes_progress(self, state: GameState, action: int) -> bool:
+        """A pass, which ends the turn without a card placed; or, where a network of one
+        blocked spaceship could start again, anything but removing that spaceship."""
+        assert isinstance(state, SpacePioneersState)
+        if action == act.PASS:
+            return True
+        if state.phase != REMOVE:
+            return False
+        restart = blocked_lone_ship(state, state.current)
+        return restart is not None and action != act.REMOVE0 + restart
 
     def progress_possible(self, state: GameState) -> bool:
         """A placement would score: a card of the hand fits the own network, or a planet
