@@ -47,9 +47,12 @@ def test_bench_bots_times_each_level_per_turn_and_per_decision(
         assert timed["turns"] == 2 and timed["decisions_per_turn"] >= 1
         assert 0 <= timed["turn_p50_s"] <= timed["turn_p95_s"] <= timed["turn_max_s"]
         assert 0 <= timed["decision_p50_s"] <= timed["decision_p95_s"] <= timed["turn_max_s"]
+    assert "rounds_mean" not in times["medium"]
+    assert times["hard"]["rounds_mean"] >= 1 and 0 <= times["hard"]["rounds_carried"] < 1
     assert main(args) == 0
     out = capsys.readouterr().out
     assert "hard in seat 0 against medium, 2 turns" in out and "per turn, p95" in out
+    assert "rounds per searched decision" in out
     assert main(["bench", "bots", "--levels", "genius"]) == 2
 
 

@@ -122,6 +122,8 @@ class RolloutBot:
         self.turn_seconds = turn_seconds
         self.early_stop = early_stop
         self.last_iterations = 0
+        self.last_rounds = 0  # of the last decision's race
+        self.last_reused = 0  # of them, rounds carried in from the turn's last decision
         self._mover: int | None = None
         self._turn_left = 0.0  # of the turn's budget
         self._unused = 0.0  # what earlier decisions of the turn left of their shares
@@ -142,7 +144,7 @@ class RolloutBot:
 
     def choose(self, state: GameState, rng: random.Random) -> int:
         legal = state.legal_actions()
-        self.last_iterations = 0
+        self.last_iterations = self.last_rounds = self.last_reused = 0
         carry, self._carry = self._carry, None
         if len(legal) == 1:
             return legal[0]
@@ -224,6 +226,7 @@ class RolloutBot:
                 rounds += 1
                 last_round = time.perf_counter() - began
             self.last_iterations = done
+            self.last_rounds, self.last_reused = rounds, min(rounds, len(race.reused))
             if look == LOOKS:
                 return None
             if self.early_stop and rounds >= MIN_ROUNDS:

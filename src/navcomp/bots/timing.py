@@ -2,7 +2,9 @@
 
 A bot plays seat 0 of a game against medium players; each of its decisions is timed,
 and a turn's time is the sum of its decisions' (turns told apart by the game's
-``heuristic.starts_turn``, else by the player changing).  ``navcomp bench bots``
+``heuristic.starts_turn``, else by the player changing).  For a rollout bot, also the
+rounds of playouts a searched decision played, and the share of them carried in from
+the turn's last decision.  ``navcomp bench bots``
 reports the figures.
 """
 
@@ -14,6 +16,7 @@ import time
 
 from navcomp.bots.base import HeuristicBot
 from navcomp.bots.levels import make_bot
+from navcomp.bots.rollout import RolloutBot
 from navcomp.core.registry import get_game
 
 
@@ -31,6 +34,8 @@ def bot_times(game_name: str, players: int, level: str, turns: int, seed: int) -
     bot, medium = make_bot(level), HeuristicBot()
     rng = random.Random(seed)
     decisions: list[float] = []
+    rounds: list[int] = []  # per searched decision of a rollout bot
+    reused = 0
     turn_times: list[float] = []
     heuristic = game.heuristic
     while len(turn_times) < turns:
@@ -50,6 +55,9 @@ def bot_times(game_name: str, players: int, level: str, turns: int, seed: int) -
             action = bot.choose(state.clone(), rng)
             spent = time.perf_counter() - start
             decisions.append(spent)
+            if isinstance(bot, RolloutBot) and bot.last_rounds:
+                rounds.append(bot.last_rounds)
+                reused += bot.last_reused
             current = spent + (current or 0.0)
             state.apply_action(action)
         if current is not None and len(turn_times) < turns:
@@ -63,4 +71,13 @@ def bot_times(game_name: str, players: int, level: str, turns: int, seed: int) -
         "decision_mean_s": sum(decisions) / len(decisions),
         "decision_p50_s": percentile(decisions, 0.5),
         "decision_p95_s": percentile(decisions, 0.95),
+        **_rounds(rounds, reused),
     }
+
+
+def _rounds(rounds: list[int], reused: int) -> dict[str, float]:
+    """A rollout bot's rounds of playouts per searched decision, and the share of them
+    carried in from the turn's last decision."""
+    if not rounds:
+        return {}
+    return {"rounds_mean": statistics.fmean(rounds), "rounds_carried": reused / sum(rounds)}

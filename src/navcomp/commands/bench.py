@@ -200,6 +200,8 @@ TIME_LINES = (
     ("per decision, p50", "decision_p50_s", ".2f"),
     ("per decision, p95", "decision_p95_s", ".2f"),
     ("decisions per turn", "decisions_per_turn", ".1f"),
+    ("rounds per searched decision", "rounds_mean", ".1f"),
+    ("of them carried in", "rounds_carried", ".0%"),
 )
 
 
@@ -264,7 +266,8 @@ def run_bots(args: argparse.Namespace) -> int:
     for level, timed in times.items():
         print(f"{level} in seat 0 against medium, {timed['turns']:.0f} turns, seconds")
         for label, key, spec in TIME_LINES:
-            print(f"  {label:<31}{timed[key]:>9{spec}}")
+            if key in timed:  # rounds: rollout bots only
+                print(f"  {label:<31}{timed[key]:>9{spec}}")
     return 0
 
 
