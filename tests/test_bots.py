@@ -201,10 +201,10 @@ def test_hard_is_rollout_and_cheat_is_the_same_algorithm_on_the_truth() -> None:
         cheat.horizon,
         cheat.candidates,
     )
-    assert hard.seconds is None and hard.early_stop
+    assert hard.seconds is None and hard.early_stop and hard.reuse
     old = make_bot("hard-1s")
     assert isinstance(old, RolloutBot) and (old.seconds, old.turn_seconds) == (1.0, None)
-    assert not old.early_stop and cheat.seconds == 0.3
+    assert not old.early_stop and not old.reuse and cheat.seconds == 0.3
     assert type(make_bot("ismcts")) is ISMCTS and type(make_bot("ismcts-cheat")) is PerfectInfoMCTS
 
 

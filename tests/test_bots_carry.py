@@ -107,3 +107,12 @@ def test_the_same_playouts_buy_more_rounds_with_carried_ones() -> None:
         bot.race = None
         state.apply_action(action)
     assert compared == 5
+
+
+def test_a_bot_without_reuse_carries_nothing() -> None:
+    decisions = [d for d in _decisions("space-mission", seed=5, count=30) if d.left is not None]
+    assert decisions
+    bot = RolloutBot(seconds=None, iterations=30, reuse=False)
+    for state, _, _, _, _ in decisions:
+        bot.choose(state.clone(), random.Random(0))
+        assert bot._carry is None and bot.last_reused == 0

@@ -24,8 +24,9 @@ def _hard(seconds: float | None) -> Bot:
 
 
 def _hard_per_decision(seconds: float | None) -> Bot:
-    """Hard as it was: ``seconds`` (default :data:`HARD_SECONDS`) at every decision."""
-    return RolloutBot(seconds=HARD_SECONDS if seconds is None else seconds)
+    """Hard as it was: ``seconds`` (default :data:`HARD_SECONDS`) at every decision, each
+    searched afresh."""
+    return RolloutBot(seconds=HARD_SECONDS if seconds is None else seconds, reuse=False)
 
 
 def _cheat(seconds: float | None) -> Bot:
@@ -53,7 +54,7 @@ LEVELS: dict[str, Callable[[float | None], Bot]] = {
 """Every bot by name (``random`` is another name for easy); ``seconds`` is the
 budget of the searching ones: per turn for ``hard`` (:data:`TURN_BUDGET`), per decision
 for the others.  ``hard`` is rollout policy improvement over the medium player, and
-``hard-1s`` the same at a second a decision without early stops (hard until the
+``hard-1s`` the same at a second a decision without early stops or reuse (hard until the
 budget per turn); ``ismcts`` is the information-set tree search that was hard before,
 and ``ismcts-cheat`` its perfect-information reference."""
 

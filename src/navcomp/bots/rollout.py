@@ -90,7 +90,8 @@ class RolloutBot:
     the game's share of it (``heuristic.turn_share``) plus what earlier decisions of the
     turn left unused, never more than the turn has left.  ``early_stop``: end a race
     at a look where a group sequential test (:data:`POCOCK`) says one candidate beats
-    the base player's move by the margin, or none can."""
+    the base player's move by the margin, or none can.  ``reuse``: start a decision with
+    the rounds the turn's last decision played of the action it took."""
 
     name = "rollout"
     cheats = False
@@ -106,6 +107,7 @@ class RolloutBot:
         search_base: bool = True,
         turn_seconds: float | None = None,
         early_stop: bool = False,
+        reuse: bool = True,
     ) -> None:
         if turn_seconds is not None and not turn_seconds > 0:
             raise ValueError("turn_seconds must be positive")
@@ -121,6 +123,7 @@ class RolloutBot:
         self.search_base = search_base
         self.turn_seconds = turn_seconds
         self.early_stop = early_stop
+        self.reuse = reuse
         self.last_iterations = 0
         self.last_rounds = 0  # of the last decision's race
         self.last_reused = 0  # of them, rounds carried in from the turn's last decision
@@ -178,7 +181,7 @@ class RolloutBot:
         if chosen is None:
             best = max(arms, key=lambda arm: arm.mean())
             chosen = best if best is not hint and self._clearly_better(best, hint, margin) else hint
-        if self.horizon is None:  # a fixed number of steps would not line up across decisions
+        if self.reuse and self.horizon is None:  # steps would not line up across decisions
             self._carry = carry_from(
                 state, player, chosen.action, chosen.values, chosen.follows, race.worlds
             )
