@@ -200,3 +200,50 @@ def test_a_bot_whose_worker_dies_moves_on_new_workers(database_url: str) -> None
         wait_for(lambda: not any(_running(pid) for pid in fresh), timeout=15)
     finally:
         server.stop()
+
+
+def test_a_worker_keeps_a_hard_seat_between_the_decisions_of_its_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Jobs as the server makes them, in one worker: hard's next decision of a turn
+    starts with the playouts of its last one; bots that do not search are not kept."""
+    from collections import OrderedDict
+
+    from navcomp.bots.base import HeuristicBot
+    from navcomp.games import get_game
+    from navcomp.server import bots
+
+    monkeypatch.setattr(bots, "_kept", OrderedDict())
+    seed = 11
+    state = get_game("space-mission").new_initial_state(2, seed, {})
+    actions: list[int] = []
+    medium = HeuristicBot()
+    reused = 0
+    while (seat := state.current_player) is not None and len(actions) < 60:
+        if seat == 0:
+            job = bots.BotJob(7, len(actions), 0, "hard", "space-mission", 2, seed, {},
+                              tuple(actions))  # fmt: skip
+            action = bots.think(job, 0.3)
+            reused += bots._kept[(7, 0, "hard", 0.3)].last_reused
+        else:
+            action = medium.choose(state, random.Random(len(actions)))
+            bots.think(bots.BotJob(8, len(actions), seat, "medium", "space-mission", 2, seed,
+                                   {}, tuple(actions)), None)  # fmt: skip
+        state.apply_action(action)
+        actions.append(action)
+    assert reused > 0
+    assert list(bots._kept) == [(7, 0, "hard", 0.3)]
+
+
+def test_a_worker_keeps_a_bounded_number_of_bots(monkeypatch: pytest.MonkeyPatch) -> None:
+    from collections import OrderedDict
+
+    from navcomp.server import bots
+
+    monkeypatch.setattr(bots, "_kept", OrderedDict())
+    jobs = [bots.BotJob(t, 0, 1, "hard", "space-mission", 2, 3, {}, ()) for t in range(70)]
+    kept = [bots.kept_bot(job, 0.1) for job in jobs]
+    assert len(bots._kept) == bots.KEPT_BOTS
+    assert (0, 1, "hard", 0.1) not in bots._kept and (69, 1, "hard", 0.1) in bots._kept
+    assert bots.kept_bot(jobs[69], 0.1) is kept[69]
+    assert bots.kept_bot(jobs[69], 0.2) is not kept[69]  # another budget, another bot

@@ -44,22 +44,17 @@ class Carried:
 
 @dataclass
 class Carry:
-    """What a decision leaves the next one of the same turn: the action taken, what the
-    seat saw after it, and per round the world and how the action's playout went on."""
+    """What a decision leaves the next one of the same turn: the action taken, and per
+    round the world and how the action's playout went on.  The bot hands it on only
+    to the decision the action led to (the same seat, the same view)."""
 
-    player: int
     action: int
-    view: object
     rounds: list[tuple[GameState, float, Follow]] = field(default_factory=list)
 
-    def rounds_for(self, state: GameState, player: int, hint: int) -> list[Carried]:
-        """The rounds usable at ``state``, where the base player chose ``hint``: none
-        unless ``state`` is where the action led (the same seat, the same view)."""
-        if player != self.player or not self.rounds:
-            return []
-        view = state.view(player)
-        if view != self.view:
-            return []
+    def rounds_for(self, view: object, player: int, hint: int) -> list[Carried]:
+        """The rounds usable where the seat ``player`` sees ``view`` and the base
+        player chose ``hint``: those whose playout went on with ``hint``, in a world
+        that shows the seat ``view`` too."""
         usable = []
         for world, value, (action, generator) in self.rounds:
             if action != hint:
@@ -72,21 +67,14 @@ class Carry:
 
 
 def carry_from(
-    state: GameState,
-    player: int,
     action: int,
     values: dict[int, float],
     follows: dict[int, Follow],
     worlds: dict[int, GameState],
 ) -> Carry | None:
-    """What the decision at ``state`` that took ``action`` leaves the next decision of the
-    turn (``values``, ``follows``: that action's playouts by round; ``worlds``: the
-    rounds' worlds); None if no playout went on within the turn."""
+    """What a decision that took ``action`` leaves the next decision of the turn
+    (``values``, ``follows``: that action's playouts by round; ``worlds``: the rounds'
+    worlds); None if no playout went on within the turn."""
     if not follows:
         return None
-    after = state.clone()
-    after.apply_action(action)
-    if after.current_player != player:
-        return None
-    rounds = [(worlds[r], values[r], follow) for r, follow in follows.items() if r in worlds]
-    return Carry(player, action, after.view(player), rounds)
+    return Carry(action, [(worlds[r], values[r], f) for r, f in follows.items() if r in worlds])

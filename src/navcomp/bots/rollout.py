@@ -131,6 +131,7 @@ class RolloutBot:
         self._turn_left = 0.0  # of the turn's budget
         self._unused = 0.0  # what earlier decisions of the turn left of their shares
         self._carry: Carry | None = None  # the last decision's rounds, for the next one
+        self._next: tuple[int, object] | None = None  # the seat and view it led to
 
     def _worlds(self, state: GameState, player: int) -> Determinizer | TrueState:
         return state.determinizer(player)
@@ -146,9 +147,28 @@ class RolloutBot:
         return pool[: self.candidates]
 
     def choose(self, state: GameState, rng: random.Random) -> int:
-        legal = state.legal_actions()
         self.last_iterations = self.last_rounds = self.last_reused = 0
+        player = state.current_player
+        expected, self._next = self._next, None
         carry, self._carry = self._carry, None
+        view: object = None
+        if expected is not None and player == expected[0]:
+            view = state.view(player)
+        if view is None or expected is None or view != expected[1]:
+            carry = None  # not where the last decision led: a turn of its own
+            self._mover = None
+        action = self._decide(state, rng, carry, view)
+        if player is not None and (self.turn_seconds is not None or self._carry is not None):
+            after = state.clone()
+            after.apply_action(action)
+            if after.current_player == player:
+                self._next = (player, after.view(player))
+        return action
+
+    def _decide(
+        self, state: GameState, rng: random.Random, carry: Carry | None, view: object
+    ) -> int:
+        legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
         player = state.current_player
@@ -170,7 +190,7 @@ class RolloutBot:
         hint = arms[0]
         seconds, share = self._seconds(state, player, heuristic)
         start = time.perf_counter()
-        reused = [] if carry is None else carry.rounds_for(state, player, hint.action)
+        reused = [] if carry is None else carry.rounds_for(view, player, hint.action)
         race = _Race(state, player, arms, heuristic, reused)
         settled = self._race(race, rng, seconds, margin)
         if self.turn_seconds is not None:
@@ -182,9 +202,7 @@ class RolloutBot:
             best = max(arms, key=lambda arm: arm.mean())
             chosen = best if best is not hint and self._clearly_better(best, hint, margin) else hint
         if self.reuse and self.horizon is None:  # steps would not line up across decisions
-            self._carry = carry_from(
-                state, player, chosen.action, chosen.values, chosen.follows, race.worlds
-            )
+            self._carry = carry_from(chosen.action, chosen.values, chosen.follows, race.worlds)
         return chosen.action
 
     def _seconds(

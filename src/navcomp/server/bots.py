@@ -17,12 +17,14 @@ import random
 import signal
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from typing import Any
 
+from navcomp.bots.base import Bot
 from navcomp.core.protocol import replay
 from navcomp.core.registry import get_game
 from navcomp.store.model import Table
@@ -72,16 +74,36 @@ def bot_rng(seed: int, table_key: int, version: int, seat: int) -> random.Random
     return random.Random(hash((seed, table_key, version, seat)) & 0xFFFFFFFF)
 
 
+KEPT_BOTS = 64
+"""Searching bots a worker keeps, the most recently asked, one per table and seat."""
+_kept: OrderedDict[tuple[int, int, str, float | None], Bot] = OrderedDict()
+
+
 def think(job: BotJob, seconds: float | None) -> int:
     """In a worker: the bot's action for ``job``."""
     import navcomp.games  # noqa: F401  (registers the games in a fresh process)
-    from navcomp.bots.levels import make_bot
 
     game = get_game(job.game)
     state = replay(game, job.num_seats, job.seed, job.options, job.actions)
-    bot = make_bot(job.level, seconds)
     rng = bot_rng(job.seed, 0 if job.tutorial else job.table_id, job.version, job.seat)
-    return bot.choose(state, rng)
+    return kept_bot(job, seconds).choose(state, rng)
+
+
+def kept_bot(job: BotJob, seconds: float | None) -> Bot:
+    """The bot for ``job``: a searching one is kept for the table's seat, so that the
+    next decision of its turn (if this worker is asked) goes on with what is left of
+    the turn's budget and the playouts already made (``navcomp.bots.carry``); the bot
+    itself checks that a decision is where its last one led."""
+    from navcomp.bots.levels import SEARCHING, make_bot
+
+    if job.level not in SEARCHING or job.tutorial:
+        return make_bot(job.level, seconds)
+    key = (job.table_id, job.seat, job.level, seconds)
+    bot = _kept.pop(key, None) or make_bot(job.level, seconds)
+    _kept[key] = bot
+    while len(_kept) > KEPT_BOTS:
+        _kept.popitem(last=False)
+    return bot
 
 
 def default_executor(workers: int) -> Executor:
