@@ -275,14 +275,14 @@ def test_players_are_never_offered_the_cheat() -> None:
     assert set(PLAYER_LEVELS) == {"easy", "medium", "hard"}
 
 
-def test_the_race_stops_early_once_settled() -> None:
+def test_the_race_stops_early_oncesettled() -> None:
     """Pocock's boundary: a candidate far above the base player's move wins at once, one
     within the noise keeps the race going, and when no rival can reach the margin the
     base player's move is settled."""
-    from navcomp.bots.rollout import _Arm, _settled
+    from navcomp.bots.paired import Arm, settled
 
-    def arm(action: int, values: list[float]) -> _Arm:
-        made = _Arm(action)
+    def arm(action: int, values: list[float]) -> Arm:
+        made = Arm(action)
         for r, value in enumerate(values):
             made.values[r] = value
             made.total += value
@@ -293,9 +293,9 @@ def test_the_race_stops_early_once_settled() -> None:
     better = arm(1, [v + 0.3 + 0.01 * (r % 3) for r, v in enumerate(hint.values.values())])
     close = arm(2, [v + (0.2 if r % 2 else -0.1) for r, v in enumerate(hint.values.values())])
     worse = arm(3, [v - 0.3 - 0.01 * (r % 3) for r, v in enumerate(hint.values.values())])
-    assert _settled([hint, better, close], hint, margin=0.06) is better
-    assert _settled([hint, close], hint, margin=0.06) is None
-    assert _settled([hint, worse], hint, margin=0.06) is hint
+    assert settled([hint, better, close], hint, margin=0.06) is better
+    assert settled([hint, close], hint, margin=0.06) is None
+    assert settled([hint, worse], hint, margin=0.06) is hint
 
 
 def test_rollout_with_early_stop_spends_less_when_nothing_can_beat_its_base() -> None:

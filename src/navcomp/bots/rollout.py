@@ -31,6 +31,7 @@ import time
 
 from navcomp.bots.base import TrueState, check_budget
 from navcomp.bots.carry import Carried, Carry, Follow, carry_from
+from navcomp.bots.paired import Arm, paired, settled
 from navcomp.core.heuristic import Heuristic
 from navcomp.core.protocol import Determinizer, GameState
 
@@ -47,32 +48,10 @@ LOOKS = 4
 """Looks at the race, at each quarter of a decision's budget: the worse half of the
 candidates goes at the second; with ``early_stop``, the race may end at any of the
 first three."""
-POCOCK = 2.361
-"""Pocock's boundary for four equally spaced looks at a two-sided 5% level (Pocock
-1977): a group sequential test, so stopping at any look keeps the error rate."""
 MIN_ROUNDS = 8
 """Rounds of playouts before a look may stop the race."""
 LEAD_SCALE = 8.0
 """Points of final lead that make a clearly better finish (a logistic's scale)."""
-
-
-class _Arm:
-    __slots__ = ("action", "follows", "n", "total", "values")
-
-    def __init__(self, action: int) -> None:
-        self.action = action
-        self.values: dict[int, float] = {}  # round -> value, for paired comparisons
-        self.follows: dict[int, Follow] = {}  # round -> how its playout went on
-        self.total = 0.0
-        self.n = 0
-
-    def mean(self) -> float:
-        return self.total / self.n if self.n else -math.inf
-
-    def add(self, round_: int, value: float) -> None:
-        self.values[round_] = value
-        self.total += value
-        self.n += 1
 
 
 class RolloutBot:
@@ -89,9 +68,9 @@ class RolloutBot:
     ``turn_seconds``: a budget per turn instead of per decision.  Each decision takes
     the game's share of it (``heuristic.turn_share``) plus what earlier decisions of the
     turn left unused, never more than the turn has left.  ``early_stop``: end a race
-    at a look where a group sequential test (:data:`POCOCK`) says one candidate beats
-    the base player's move by the margin, or none can.  ``reuse``: start a decision with
-    the rounds the turn's last decision played of the action it took."""
+    at a look where a group sequential test (:mod:`navcomp.bots.paired`) says one
+    candidate beats the base player's move by the margin, or none can.  ``reuse``: start
+    a decision with the rounds the turn's last decision played of the action it took."""
 
     name = "rollout"
     cheats = False
@@ -186,18 +165,18 @@ class RolloutBot:
             margin = heuristic.rollout_margin
         if margin is None:
             margin = DEFAULT_MARGIN
-        arms = [_Arm(a) for a in found]
+        arms = [Arm(a) for a in found]
         hint = arms[0]
         seconds, share = self._seconds(state, player, heuristic)
         start = time.perf_counter()
         reused = [] if carry is None else carry.rounds_for(view, player, hint.action)
         race = _Race(state, player, arms, heuristic, reused)
-        settled = self._race(race, rng, seconds, margin)
+        stopped_on = self._race(race, rng, seconds, margin)
         if self.turn_seconds is not None:
             spent = time.perf_counter() - start
             self._turn_left -= spent
             self._unused = max(0.0, self._unused + share - spent)
-        chosen = settled
+        chosen = stopped_on
         if chosen is None:
             best = max(arms, key=lambda arm: arm.mean())
             chosen = best if best is not hint and self._clearly_better(best, hint, margin) else hint
@@ -218,13 +197,13 @@ class RolloutBot:
         share = self.turn_seconds * heuristic.turn_share(state)
         return max(1e-3, min(self._turn_left, share + self._unused)), share
 
-    def _clearly_better(self, best: _Arm, hint: _Arm, margin: float) -> bool:
-        mean, error = _paired(best, hint)
+    def _clearly_better(self, best: Arm, hint: Arm, margin: float) -> bool:
+        mean, error = paired(best, hint)
         return mean > margin and mean > self.z * error
 
     def _race(
         self, race: _Race, rng: random.Random, seconds: float | None, margin: float
-    ) -> _Arm | None:
+    ) -> Arm | None:
         """Playouts of every candidate in the same worlds (the carried rounds first),
         looked at :data:`LOOKS` times; the candidate a look settles on, if one does
         (``early_stop``)."""
@@ -251,9 +230,9 @@ class RolloutBot:
             if look == LOOKS:
                 return None
             if self.early_stop and rounds >= MIN_ROUNDS:
-                settled = _settled(active, hint, margin)
-                if settled is not None:
-                    return settled
+                stop = settled(active, hint, margin)
+                if stop is not None:
+                    return stop
             if look == LOOKS // 2 and len(active) > 2:  # the worse half goes
                 keep = (len(active) + 1) // 2
                 ordered = sorted(active, key=lambda arm: -arm.mean())
@@ -263,7 +242,7 @@ class RolloutBot:
         return None
 
     def _fresh_round(
-        self, race: _Race, active: list[_Arm], world: GameState, rng: random.Random, round_: int
+        self, race: _Race, active: list[Arm], world: GameState, rng: random.Random, round_: int
     ) -> int:
         """Every active candidate played in a new world; the playouts it took."""
         race.worlds[round_] = world
@@ -277,7 +256,7 @@ class RolloutBot:
                 arm.follows[round_] = follow
         return len(active)
 
-    def _reused_round(self, race: _Race, active: list[_Arm], carried: Carried, round_: int) -> int:
+    def _reused_round(self, race: _Race, active: list[Arm], carried: Carried, round_: int) -> int:
         """A carried round: the base player's choice has its value already; the others
         are played in its world with its random numbers."""
         played = 0
@@ -339,7 +318,7 @@ class _Race:
         self,
         state: GameState,
         player: int,
-        arms: list[_Arm],
+        arms: list[Arm],
         heuristic: Heuristic,
         reused: list[Carried],
     ) -> None:
@@ -357,36 +336,6 @@ def _fits(deadline: float | None, last_round: float, quota: int | None, total: i
     if quota is not None and total > quota:
         return False
     return deadline is None or time.perf_counter() + last_round < deadline
-
-
-def _paired(arm: _Arm, hint: _Arm) -> tuple[float, float]:
-    """The mean of ``arm``'s value less ``hint``'s over the rounds both played, and its
-    standard error (infinite below two rounds)."""
-    diffs = [v - hint.values[r] for r, v in arm.values.items() if r in hint.values]
-    n = len(diffs)
-    if n < 2:
-        return 0.0, math.inf
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(var / n)
-
-
-def _settled(active: list[_Arm], hint: _Arm, margin: float) -> _Arm | None:
-    """The candidate the race can stop on: the best of those that beat ``hint`` by more
-    than ``margin`` beyond Pocock's boundary, else ``hint`` if every other candidate
-    falls short of it by as much; else None (play on)."""
-    winners, open_ = [], False
-    for arm in active:
-        if arm is hint:
-            continue
-        mean, error = _paired(arm, hint)
-        if mean - margin > POCOCK * error:
-            winners.append(arm)
-        elif mean - margin >= -POCOCK * error:
-            open_ = True
-    if winners:
-        return max(winners, key=lambda arm: arm.mean())
-    return None if open_ else hint
 
 
 def _value(world: GameState, player: int, heuristic: Heuristic) -> float:
