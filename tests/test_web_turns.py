@@ -37,7 +37,8 @@ PASS_THE_TURN = """async (id) => {
     if (!data.legal || data.table.to_move !== data.seat) return moves;
     const action = data.legal.find((a) => !a.text.startsWith("discard")) || data.legal[0];
     const version = data.table.version;
-    const moved = await post(`/api/tables/${id}/moves`, { action: action.id, expected_version: version });
+    const body = { action: action.id, expected_version: version };
+    const moved = await post(`/api/tables/${id}/moves`, body);
     // a bot may answer before the next read: the move's own answer says whether the turn passed
     if (moved.table.to_move !== data.seat) return moves + 1;
   }
