@@ -305,3 +305,35 @@ def _remote_chat(socket: Any) -> dict[str, Any]:
         if message["type"] == "chat":
             chat: dict[str, Any] = message["message"]
             return chat
+
+
+def test_a_lobby_socket_hears_everything_said_after_it_opens(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A page loads the lobby's history, then opens the socket and loads the history again
+    once it is open: nothing said in between is lost only if the socket is subscribed
+    before the client hears that it is open."""
+    from starlette.websockets import WebSocket
+
+    events: list[str] = []
+    accept = WebSocket.accept
+
+    async def recorded_accept(self: WebSocket, *args: Any, **kwargs: Any) -> None:
+        events.append("accept")
+        await accept(self, *args, **kwargs)
+
+    monkeypatch.setattr(WebSocket, "accept", recorded_accept)
+    with running(f"sqlite:///{tmp_path}/navcomp.db") as client:
+        hub = client.app.state.server.hub  # type: ignore[attr-defined]
+        subscribe = hub.subscribe_lobby
+
+        def recorded_subscribe(user_id: int | None) -> Any:
+            events.append("subscribe")
+            return subscribe(user_id)
+
+        monkeypatch.setattr(hub, "subscribe_lobby", recorded_subscribe)
+        ann, cat = Player(client, "ann"), Player(client, "cat")
+        with client.websocket_connect("/api/lobby/live", headers=ann.headers) as lobby:
+            _say(cat, "/api/lobby/chat", "said at once")
+            assert _next_chat(lobby)["text"] == "said at once"
+        assert events == ["subscribe", "accept"]

@@ -24,6 +24,10 @@ CHROMIUM_ARGS = [
 ]
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 
+# What the page shows may lag on a busy machine (a whole test run on two cores): the
+# assertions wait as long as the page's own actions do, not Playwright's default 5 s.
+expect.set_options(timeout=20_000)
+
 
 @contextmanager
 def launch() -> Iterator[Browser]:

@@ -117,10 +117,10 @@ async def lobby_live(websocket: WebSocket, server: ServerDep) -> None:
         await websocket.close(CLOSE_POLICY, error.code)
         return
     try:
-        await websocket.accept()
         user_id = session.user.id if session else None
-        subscriber = server.hub.subscribe_lobby(user_id)
+        subscriber = server.hub.subscribe_lobby(user_id)  # before the client hears "open"
         try:
+            await websocket.accept()
             await _pump(websocket, server, subscriber, user_id)
         finally:
             server.hub.unsubscribe_lobby(subscriber)

@@ -109,6 +109,8 @@ function listenToLobby(attempts = 0) {
   lobbyPing = setInterval(() => ws.readyState === 1 && ws.send("ping"), 25000);
   ws.onopen = () => {
     attempts = 0;
+    const room = rooms.get("lobby");
+    if (room) load(room); // what was said between the history's loading and the socket's opening
   };
   ws.onmessage = (event) => {
     const msg = JSON.parse(event.data);
@@ -118,11 +120,7 @@ function listenToLobby(attempts = 0) {
   ws.onclose = () => {
     clearInterval(lobbyPing);
     lobbySocket = null;
-    const room = rooms.get("lobby");
-    lobbyRetry = setTimeout(() => {
-      listenToLobby(attempts + 1);
-      if (room) load(room); // what came while the socket was down
-    }, Math.min(30000, 1000 * 2 ** attempts));
+    lobbyRetry = setTimeout(() => listenToLobby(attempts + 1), Math.min(30000, 1000 * 2 ** attempts));
   };
 }
 

@@ -125,6 +125,7 @@ function connect() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   const ws = new WebSocket(`${scheme}//${location.host}/api/tables/${table.id}/live`);
   table.ws = ws;
+  let first = true;
   ws.onopen = () => {
     if (table !== current) return;
     table.attempts = 0;
@@ -135,6 +136,14 @@ function connect() {
   ws.onmessage = (event) => {
     if (table !== current) return;
     const msg = JSON.parse(event.data);
+    if (first) {
+      // The server subscribed this socket before its first message: what changed between the
+      // page's loading and that moment is read now, and comes as pushes after it.
+      first = false;
+      document.body.classList.remove("offline");
+      refresh();
+      window.dispatchEvent(new CustomEvent("navcomp-chat-reload", { detail: table.id })); // chat.js
+    }
     if (msg.type === "state") {
       accept({
         table: msg.table, seat: msg.seat, view: msg.view, legal: msg.legal,
@@ -170,11 +179,6 @@ function reconnectLater(table, event) {
   table.retryTimer = setTimeout(() => {
     if (table !== current || table.gone) return;
     connect();
-    table.ws.addEventListener("open", () => {
-      document.body.classList.remove("offline");
-      refresh(); // resync: the socket's first message is the whole view, the log may have moved on
-      window.dispatchEvent(new CustomEvent("navcomp-chat-reload", { detail: table.id })); // chat.js
-    });
   }, delay);
 }
 
