@@ -195,7 +195,7 @@ def test_a_bot_whose_worker_dies_moves_on_new_workers(database_url: str) -> None
         time.sleep(0.5)
         assert _running(fresh[0]), "a worker died of a signal meant for the server"
         said = server.stop()  # with a bot thinking: it finishes, then everything ends
-        assert "starting new workers" in said
+        assert "starting a new worker" in said
         assert "Traceback" not in said and "leaked" not in said, said
         wait_for(lambda: not any(_running(pid) for pid in fresh), timeout=15)
     finally:
@@ -247,3 +247,57 @@ def test_a_worker_keeps_a_bounded_number_of_bots(monkeypatch: pytest.MonkeyPatch
     assert (0, 1, "hard", 0.1) not in bots._kept and (69, 1, "hard", 0.1) in bots._kept
     assert bots.kept_bot(jobs[69], 0.1) is kept[69]
     assert bots.kept_bot(jobs[69], 0.2) is not kept[69]  # another budget, another bot
+
+
+def test_a_tables_bot_stays_on_its_worker_while_that_one_is_free(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """With several workers, a table's decisions go to the worker that kept its bot; a
+    table whose worker is busy goes to a free one (and stays there) rather than wait."""
+    import asyncio
+    import threading
+    from concurrent.futures import ThreadPoolExecutor
+
+    from navcomp.server import bots
+
+    ran: list[tuple[int, str]] = []
+    release = threading.Event()
+
+    def think(job: Any, seconds: float | None) -> int:
+        ran.append((job.table_id, threading.current_thread().name.split("_")[0]))
+        if job.version == 99:
+            release.wait(10)
+        return 0
+
+    monkeypatch.setattr(bots, "think", think)
+    workers = [ThreadPoolExecutor(1, thread_name_prefix=f"w{i}") for i in range(2)]
+    runner = bots.BotRunner(workers)
+
+    def job(table_id: int, version: int) -> Any:
+        return bots.BotJob(table_id, version, 1, "hard", "space-mission", 2, 3, {}, ())
+
+    async def submit(job: Any, action: int) -> None:
+        pass
+
+    async def play() -> None:
+        for version in range(3):
+            for table_id in (1, 2):
+                runner.schedule(job(table_id, version), submit)
+            await runner.idle()
+        runner.schedule(job(1, 99), submit)  # table 1's worker thinks long
+        await asyncio.sleep(0.1)
+        runner.schedule(job(3, 0), submit)  # its home would be w1 too: it goes to w0
+        await asyncio.sleep(0.1)
+        release.set()
+        await runner.idle()
+        runner.schedule(job(3, 1), submit)
+        await runner.idle()
+
+    try:
+        asyncio.run(play())
+    finally:
+        runner.shutdown()
+    by_table: dict[int, list[str]] = {}
+    for table_id, worker in ran:
+        by_table.setdefault(table_id, []).append(worker)
+    assert by_table == {1: ["w1"] * 4, 2: ["w0"] * 3, 3: ["w0", "w0"]}

@@ -163,8 +163,8 @@ def test_high_scores_best_first_ten_each_mine_and_everybody_s(database_url: str)
 def test_only_one_seat_tables_count_and_bots_play_any_game(database_url: str) -> None:
     with running(database_url) as client:
         server = client.app.state.server  # type: ignore[attr-defined]
-        server.runner.executor.shutdown()
-        server.runner.executor = ThreadPoolExecutor(1)  # knows count to three (registered here)
+        server.runner.workers[0].shutdown()
+        server.runner.workers = [ThreadPoolExecutor(1)]  # knows count to three (registered here)
         ann = Player(client, "ann")
         refused = ann.post(
             "/api/tables", {"game": GAME, "seats": 2, "bots": [{"seat": 1, "level": "medium"}]}

@@ -106,9 +106,14 @@ def kept_bot(job: BotJob, seconds: float | None) -> Bot:
     return bot
 
 
-def default_executor(workers: int) -> Executor:
+def default_workers(count: int) -> list[Executor]:
+    return [default_executor() for _ in range(count)]
+
+
+def default_executor() -> Executor:
+    """A worker: a pool of one process (a bot kept in it stays with its tables)."""
     return ProcessPoolExecutor(
-        workers,
+        1,
         mp_context=multiprocessing.get_context("spawn"),
         initializer=_exit_with_parent,
         initargs=(os.getpid(),),
@@ -134,21 +139,30 @@ def _exit_with_parent(parent: int) -> None:
 
 
 class BotRunner:
-    """Runs bot jobs on ``executor``; ``renew`` makes a new one when a worker dies (a
-    crash or the out-of-memory killer breaks a process pool for good)."""
+    """Runs bot jobs on ``workers`` (executors of one process each); ``renew`` makes a
+    new one when a worker dies (a crash or the out-of-memory killer breaks a process
+    pool for good).
+
+    A table's jobs go to the worker that ran its last one while that worker is free, so
+    that a bot kept there (:func:`kept_bot`) goes on with its turn's playouts; a busy
+    worker's tables go to the least busy one rather than wait."""
 
     def __init__(
         self,
-        executor: Executor,
+        workers: Sequence[Executor],
         seconds: float | None = None,
         renew: Callable[[], Executor] | None = None,
     ) -> None:
-        self.executor = executor
+        if not workers:
+            raise ValueError("a bot runner needs at least one worker")
+        self.workers = list(workers)
         self.seconds = seconds
         self.renew = renew
         self.closing = False
         self._pending: set[tuple[int, int]] = set()
         self._retried: set[tuple[int, int]] = set()
+        self._busy = [0] * len(self.workers)
+        self._home: OrderedDict[int, int] = OrderedDict()  # table id: its last worker
         self.tasks: set[asyncio.Task[None]] = set()
 
     def schedule(self, job: BotJob, submit: Any) -> None:
@@ -161,36 +175,53 @@ class BotRunner:
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
 
+    def worker_for(self, table_id: int) -> int:
+        """The worker to run the table's next job: its last one if free, else the least
+        busy (its last one on a tie)."""
+        home = self._home.pop(table_id, table_id % len(self.workers))
+        if self._busy[home]:
+            home = min(range(len(self.workers)), key=lambda w: (self._busy[w], w != home))
+        self._home[table_id] = home
+        while len(self._home) > KEPT_BOTS * len(self.workers):
+            self._home.popitem(last=False)
+        return home
+
     async def _run(self, job: BotJob, submit: Any, key: tuple[int, int]) -> None:
-        executor = self.executor
+        index = self.worker_for(job.table_id)
+        executor = self.workers[index]
+        self._busy[index] += 1
         try:
             loop = asyncio.get_running_loop()
             action = await loop.run_in_executor(executor, think, job, self.seconds)
         except BrokenProcessPool:
             self._pending.discard(key)
-            self._again(job, submit, key, executor)
+            self._again(job, submit, key, index, executor)
             return
         except Exception:
             self._pending.discard(key)
             if not self.closing:
                 log.exception("the bot at table %d failed to move", job.table_id)
             return
+        finally:
+            self._busy[index] -= 1
         try:
             await submit(job, action)
         finally:
             self._pending.discard(key)
 
-    def _again(self, job: BotJob, submit: Any, key: tuple[int, int], broken: Executor) -> None:
-        """A worker died under ``job``: new workers, and the job once more."""
+    def _again(
+        self, job: BotJob, submit: Any, key: tuple[int, int], index: int, broken: Executor
+    ) -> None:
+        """A worker died under ``job``: a new worker in its place, and the job once more."""
         if self.closing:
             return
         if self.renew is None or key in self._retried:
             log.error("the bot at table %d stopped: its worker died", job.table_id)
             return
-        if self.executor is broken:
-            log.warning("a bot worker died (table %d): starting new workers", job.table_id)
+        if self.workers[index] is broken:
+            log.warning("a bot worker died (table %d): starting a new worker", job.table_id)
             broken.shutdown(wait=False, cancel_futures=True)
-            self.executor = self.renew()
+            self.workers[index] = self.renew()
         self._retried.add(key)
         self.schedule(job, submit)
 
@@ -205,4 +236,5 @@ class BotRunner:
         self.closing = True
         for task in self.tasks:
             task.cancel()
-        self.executor.shutdown(wait=True, cancel_futures=True)
+        for worker in self.workers:
+            worker.shutdown(wait=True, cancel_futures=True)

@@ -84,9 +84,9 @@ class Server:
         self.games = LiveGames()
         self.hub = Hub()
         self.runner = bots.BotRunner(
-            bots.default_executor(settings.bot_workers),
+            bots.default_workers(settings.bot_workers),
             settings.bot_seconds,
-            renew=lambda: bots.default_executor(settings.bot_workers),
+            renew=bots.default_executor,
         )
         self.webhooks = Webhooks(
             enabled=settings.webhooks, allow_internal=settings.webhook_allow_internal
