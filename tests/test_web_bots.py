@@ -4,7 +4,9 @@ and the bots page, with the figures the tournaments wrote (the strength results 
 from __future__ import annotations
 
 import json
+from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, expect
 
 from navcomp.bots.levels import levels_for
@@ -32,6 +34,24 @@ def test_the_games_list_carries_the_strength_file(sqlite_url: str) -> None:
     assert strength_for("space-mission", ("medium",)) == {"medium": []}  # rivals offered only
     hard = strength_for("space-mission", ("hard", "hard-1s"))["hard"]
     assert [m["rival"] for m in hard] == ["hard-1s"]
+
+
+def test_a_level_is_shown_first_at_the_budget_the_server_plays_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from navcomp.bots import strength
+
+    def entry(budget: str, games: int) -> dict[str, Any]:
+        return {"level": "hard", "rival": "medium", "players": 2, "budget": budget,
+                "games": games, "win_rate": 0.6, "ci95": [0.5, 0.7]}  # fmt: skip
+
+    shipped = {"space-mission": [entry("hard 0.3 s a turn", 800), entry("hard 1.5 s a turn", 40)]}
+    monkeypatch.setattr(strength, "_shipped", lambda: shipped)
+    hard = strength_for("space-mission", ("medium", "hard"))["hard"]
+    assert [(m["budget"], m["games"]) for m in hard] == [
+        ("hard 1.5 s a turn", 40),
+        ("hard 0.3 s a turn", 800),
+    ]
 
 
 def test_the_new_table_form_and_the_bots_page_tell_each_level(

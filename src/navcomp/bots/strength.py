@@ -14,7 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from navcomp.bots.levels import HARD_TURN_SECONDS, SEARCHING, TURN_BUDGET
+from navcomp.bots.levels import HARD_SECONDS, HARD_TURN_SECONDS, SEARCHING, TURN_BUDGET
 from navcomp.bots.stats import wilson_interval
 
 STRENGTH_FILE = Path(__file__).with_name("strength.json")
@@ -73,15 +73,24 @@ def _shipped() -> dict[str, Any]:
     return data
 
 
+DEFAULT_BUDGETS = {"iterations_per_move": None, "seconds_per_move": HARD_SECONDS}
+"""The budgets the server's bots play with unless its host sets others."""
+
+
 def strength_for(game: str, levels: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
     """For each of ``levels``, its measured match-ups in ``game`` against another of
-    them (most games first): rival, players, games, win rate and its 95% interval,
-    budget."""
+    them (those at the default budgets first, then most games first): rival, players,
+    games, win rate and its 95% interval, budget."""
     found: dict[str, list[dict[str, Any]]] = {level: [] for level in levels}
     for entry in _shipped().get(game, []):
         if entry["level"] in found and entry["rival"] in found:
             shown = ("rival", "players", "games", "win_rate", "ci95", "budget")
             found[entry["level"]].append({k: entry[k] for k in shown})
-    for matchups in found.values():
-        matchups.sort(key=lambda m: -m["games"])
+    for level, matchups in found.items():
+        matchups.sort(
+            key=lambda m: (
+                m["budget"] != budget_text(DEFAULT_BUDGETS, [level, m["rival"]]),
+                -m["games"],
+            )
+        )
     return found
