@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from fastapi.testclient import TestClient
@@ -129,8 +130,15 @@ class ServerProcess:
     ``program`` runs instead of ``-m navcomp`` (tests/count_game.py: the command
     with count to three registered)."""
 
-    def __init__(self, database_url: str, *extra: str, program: str | None = None) -> None:
+    def __init__(
+        self,
+        database_url: str,
+        *extra: str,
+        program: str | None = None,
+        log: Path | None = None,
+    ) -> None:
         self.database_url = database_url
+        self.log = log  # where its output goes (None: a temporary file)
         per_address_off = [f"--{name.replace('_', '-')}=0" for name in PER_ADDRESS_OFF]
         self.extra = (*per_address_off, *extra)  # a later option wins over these
         self.program = ["-m", "navcomp"] if program is None else [program]
@@ -143,7 +151,8 @@ class ServerProcess:
         import sys
         import tempfile
 
-        self.output = tempfile.TemporaryFile()  # noqa: SIM115 (open as long as the server runs)
+        # open as long as the server runs
+        self.output = tempfile.TemporaryFile() if self.log is None else self.log.open("w+b")  # noqa: SIM115
         self.process = subprocess.Popen(
             [
                 sys.executable,
