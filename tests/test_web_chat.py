@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from navcomp.commands.cli import main
 from test_web_ratings import register
-from web_helpers import create_table, new_page, screenshot, start
+from web_helpers import create_table, new_page, screenshot, settled, start
 
 MARKUP = "<script>window.chatPwned = 1</script><b>bold?</b> https://example.com"
 
@@ -148,3 +148,28 @@ def test_the_lobby_chat_socket_is_open_in_the_lobby_only(browser: Browser, web_s
         assert closes(page, sockets[1])
         page.wait_for_timeout(1500)
         assert len(sockets) == 2
+
+
+def test_send_pressed_while_the_card_is_drawn_anew_still_sends(
+    browser: Browser, web_server: str
+) -> None:
+    """The card is drawn anew whenever its history loads (on the socket's opening, say): a
+    press on Send that spans such a redraw still sends (a redrawn button would lose it)."""
+    with new_page(browser, web_server) as page:
+        register(page, "Eve_chat")
+        send = page.locator("#lobby-chat-send")
+        expect(send).to_be_visible()
+        page.locator("#lobby-chat-input").fill("pressed during a redraw")
+        settled(page, "#lobby-chat .chat-note")  # drawn with its history: the button stays put
+        box = send.bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        page.mouse.down()
+        page.evaluate("document.querySelector('#lobby-chat .chat-note').dataset.before = 'yes'")
+        page.evaluate(
+            "window.dispatchEvent(new CustomEvent('navcomp-chat-reload', {detail: 'lobby'}))"
+        )
+        expect(page.locator("#lobby-chat .chat-note[data-before]")).to_have_count(0)
+        page.mouse.up()
+        expect(page.locator("#lobby-chat-list")).to_contain_text("pressed during a redraw")
+        expect(page.locator("#lobby-chat-input")).to_have_value("")

@@ -34,12 +34,18 @@ function roomFor(tableId) {
   if (room) return room;
   for (const other of rooms.keys()) if (other !== "lobby") rooms.delete(other); // one table at a time
   const prefix = tableId === null ? "lobby-chat" : "table-chat";
-  room = { tableId, key, messages: [], muted: [], place: {}, tab: null, note: null, error: null, reporting: null, reportReason: null };
+  room = { tableId, key, messages: [], muted: [], place: {}, tab: null, note: null, error: null, reporting: null, reportForm: null };
   room.input = h("input", {
     type: "text", id: `${prefix}-input`, maxlength: 500, autocomplete: "off", dataset: { key: `${prefix}-input` },
   });
+  room.send = h("button", { type: "submit", class: "small", id: `${prefix}-send`, dataset: { key: `${prefix}-send` } });
+  room.form = h("form", { class: "row chat-form", onsubmit: (event) => { event.preventDefault(); send(room); } }, room.input, room.send);
   room.list = h("ol", { class: "chat-list", id: `${prefix}-list` });
-  room.el = h("section", { class: "card chat", id: prefix });
+  room.top = h("div", { class: "chat-top" });
+  room.notes = h("div", { class: "chat-notes" });
+  room.writing = h("div", { class: "chat-writing" });
+  room.bottom = h("div", { class: "chat-bottom" });
+  room.el = h("section", { class: "card chat", id: prefix }, room.top, room.list, room.notes, room.writing, room.bottom);
   rooms.set(key, room);
   load(room);
   return room;
@@ -138,28 +144,26 @@ export function leaveLobbyChat() {
   ws.close();
 }
 
+// The card's controls are made once (`roomFor`, `startReport`) and only moved or
+// relabelled here: a press on Send or Report that spans a redraw (a history loaded, a
+// block) would be lost on a button made anew between the press and the release.
 function drawRoom(room) {
   const { place } = room;
-  const title = room.tableId === null ? t("chat_lobby") : t("chat_title");
   const canWrite = !place.readOnly && app.me && !(room.tableId === null && app.me.guest);
   const placeholder = t(`chat_to_${ownChannel(room)}`);
   room.input.placeholder = placeholder;
   room.input.setAttribute("aria-label", placeholder);
-  const form = canWrite
-    ? h("form", { class: "row chat-form", onsubmit: (event) => { event.preventDefault(); send(room); } },
-      room.input,
-      h("button", { type: "submit", class: "small", id: `${room.el.id}-send`, dataset: { key: `${room.el.id}-send` } }, t("chat_send")))
-    : h("p", { class: "muted small" }, app.me ? t("chat_register") : t("chat_sign_in"));
+  room.send.textContent = t("chat_send");
   const hint = room.tableId !== null && place.seat === null && !place.over ? h("p", { class: "muted small" }, t("chat_hidden_from_players")) : null;
-  replace(room.el,
-    h(room.tableId === null ? "h2" : "h3", {}, title),
-    tabs(room),
-    room.list,
+  replace(room.top, h(room.tableId === null ? "h2" : "h3", {}, room.tableId === null ? t("chat_lobby") : t("chat_title")), tabs(room));
+  replace(room.notes,
     hint,
     room.muted.length ? h("p", { class: "muted small chat-muted" }, t("chat_muted_list", { names: room.muted.join(", ") })) : null,
-    h("p", { class: room.error ? "error chat-note" : "muted small chat-note", role: "status" }, room.error || room.note || ""),
-    room.reporting ? reportForm(room, room.reporting) : form,
-    room.tableId === null ? blockedList(room) : null);
+    h("p", { class: room.error ? "error chat-note" : "muted small chat-note", role: "status" }, room.error || room.note || ""));
+  const writing = room.reporting ? room.reportForm : canWrite ? room.form : null;
+  if (!writing) replace(room.writing, h("p", { class: "muted small" }, app.me ? t("chat_register") : t("chat_sign_in")));
+  else if (room.writing.firstChild !== writing) replace(room.writing, writing);
+  replace(room.bottom, room.tableId === null ? blockedList(room) : null);
   drawList(room);
 }
 
@@ -259,23 +263,19 @@ function blockedList(room) {
 }
 
 // Why a message is reported (optional, for the hosts' `navcomp moderation reports`). The
-// field is kept across the redraws that arriving messages cause.
+// form is made once per report: its field is kept across the redraws arriving messages cause.
 function startReport(room, message) {
-  room.reporting = message;
-  room.reportReason = h("input", { type: "text", id: `${room.el.id}-report-reason`, maxlength: 500, autocomplete: "off" });
-  drawRoom(room);
-  room.reportReason.focus();
-}
-
-function reportForm(room, message) {
   const prefix = room.el.id;
-  const reason = room.reportReason;
+  const reason = h("input", { type: "text", id: `${prefix}-report-reason`, maxlength: 500, autocomplete: "off" });
   const done = () => { room.reporting = null; drawRoom(room); };
-  return h("form", { class: "chat-report", id: `${prefix}-report`, onsubmit: (event) => { event.preventDefault(); report(room, message, reason.value); } },
+  room.reporting = message;
+  room.reportForm = h("form", { class: "chat-report", id: `${prefix}-report`, onsubmit: (event) => { event.preventDefault(); report(room, message, reason.value); } },
     h("label", { class: "field" }, h("span", {}, t("chat_report_why", { name: personName(message.author) })), reason),
     h("div", { class: "row" },
       h("button", { type: "submit", class: "small", id: `${prefix}-report-send` }, t("chat_report_send")),
       h("button", { type: "button", class: "small secondary", id: `${prefix}-report-cancel`, onclick: done }, t("chat_cancel"))));
+  drawRoom(room);
+  reason.focus();
 }
 
 async function report(room, message, reason) {
