@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
@@ -62,6 +63,46 @@ def test_every_seat_gets_its_own_push(database_url: str) -> None:
             player.client = client
             assert player.table(table_id)["last"] == pushed[seat]["last"]
         assert client.get(f"/api/tables/{table_id}").json()["last"] == pushed[2]["last"]
+
+
+def test_a_move_made_while_a_socket_reads_its_first_view_reaches_it(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        seats = {p.table(table_id)["seat"]: p for p in (ann, ben)}
+
+        def move(version: int) -> None:
+            mover = seats[ann.table(table_id)["table"]["to_move"]]
+            action = mover.table(table_id)["legal"][0]["id"]
+            assert mover.move(table_id, action, version).status_code == 200
+
+        server = client.app.state.server  # type: ignore[attr-defined]
+        read = server.read
+        moved_meanwhile: list[int] = []
+
+        async def read_then_move(work: Any) -> Any:
+            """The socket's first view is read, then a move is made before it is sent."""
+            result = await read(work)
+            if "live.<locals>" in work.__qualname__ and not moved_meanwhile:
+                moved_meanwhile.append(1)
+                await asyncio.to_thread(move, 0)
+            return result
+
+        monkeypatch.setattr(server, "read", read_then_move)
+        path = f"/api/tables/{table_id}/live"
+        with client.websocket_connect(path, headers=seats[0].headers) as socket:
+            heard = [socket.receive_json()]
+            assert moved_meanwhile
+            move(1)
+            while heard[-1]["version"] < 2:
+                heard.append(socket.receive_json())
+        versions = [message["version"] for message in heard]
+        assert versions in ([1, 2], [0, 1, 2])  # never a move unheard: [0, 2]
+        assert all(
+            message["seat"] == 0 and "hand" in message["view"]["private"] for message in heard
+        )
 
 
 def test_a_socket_to_no_table_is_closed_with_the_reason(database_url: str) -> None:

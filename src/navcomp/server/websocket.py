@@ -15,7 +15,7 @@ from navcomp.server.games import Live
 from navcomp.server.live import Subscriber, TokenBucket, encode, state_message
 from navcomp.server.views import table_json
 from navcomp.store.db import Connection
-from navcomp.store.model import Session, TableStatus
+from navcomp.store.model import TableStatus
 
 if TYPE_CHECKING:
     from navcomp.server.context import Server
@@ -35,6 +35,7 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
     Authenticates like HTTP (bearer header or session cookie); anyone else
     watches as a spectator.  Clients send nothing but optional pings.
     """
+    subscriber: Subscriber | None = None
     try:
         table_id = _table_id(table_path)
         address = websocket.client.host if websocket.client else "unknown"
@@ -42,16 +43,27 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
         session = await server.session(websocket)
         if session is not None and not _same_origin(websocket):
             session = None  # another site's page opened this socket: it only watches
+        user_id = session.user.id if session else None
 
-        def work(c: Connection) -> tuple[dict[str, Any], int | None, Live | None]:
-            table = lobby.watched(c, table_id, session.user.id if session else None)
-            seat = table.seat_of(session.user.id if session else None)
+        def first_view(c: Connection) -> tuple[dict[str, Any], int | None, Live | None]:
+            table = lobby.watched(c, table_id, user_id)
+            seat = table.seat_of(user_id)
             game = None if table.status is TableStatus.OPEN else server.games.load(c, table)
             return table_json(table), seat, game
 
-        described, seat, game = await server.read(work)
+        # Subscribed before the first view is read, so that no change made meanwhile goes
+        # unheard; one that was pushed meanwhile (as to a seat not yet known) is read anew.
+        while True:
+            subscriber = server.hub.subscribe(table_id, None, user_id)
+            described, seat, game = await server.read(first_view)
+            if subscriber.queue.empty():
+                break
+            server.hub.unsubscribe(table_id, subscriber)
+        subscriber.seat = seat
         server.sockets.open(address)
     except ApiError as error:
+        if subscriber is not None:
+            server.hub.unsubscribe(table_id, subscriber)
         # Accepted first: a socket closed before that is a bare HTTP 403 to the client,
         # which could not tell "no such table" from anything else.
         await websocket.accept()
@@ -59,32 +71,28 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
         return
     try:
         await websocket.accept()
-        await _serve(websocket, server, table_id, seat, session, described, game)
+        await _serve(websocket, server, subscriber, seat, user_id, described, game)
     finally:
+        server.hub.unsubscribe(table_id, subscriber)
         server.sockets.close(address)
 
 
 async def _serve(
     websocket: WebSocket,
     server: Server,
-    table_id: int,
+    subscriber: Subscriber,
     seat: int | None,
-    session: Session | None,
+    user_id: int | None,
     described: dict[str, Any],
     game: Live | None,
 ) -> None:
     """The accepted socket: the current view now, then pushes until the client goes."""
-    subscriber = server.hub.subscribe(table_id, seat, session.user.id if session else None)
-    try:
-        if game is not None:
-            last = None if game.last is None else game.last.seen_by(seat)
-            await websocket.send_text(encode(state_message(described, game, seat, last)))
-        else:
-            await websocket.send_json({"type": "table", "table": described, "seat": seat})
-        user_id = None if session is None else session.user.id
-        await _pump(websocket, server, subscriber, user_id)
-    finally:
-        server.hub.unsubscribe(table_id, subscriber)
+    if game is not None:
+        last = None if game.last is None else game.last.seen_by(seat)
+        await websocket.send_text(encode(state_message(described, game, seat, last)))
+    else:
+        await websocket.send_json({"type": "table", "table": described, "seat": seat})
+    await _pump(websocket, server, subscriber, user_id)
 
 
 async def _pump(

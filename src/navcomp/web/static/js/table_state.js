@@ -137,11 +137,10 @@ function connect() {
     if (table !== current) return;
     const msg = JSON.parse(event.data);
     if (first) {
-      // The server subscribed this socket before its first message: what changed between the
-      // page's loading and that moment is read now, and comes as pushes after it.
+      // A socket's first message is the table as it is (the server hears its changes from
+      // before it reads it); the chat said while no socket was open is read now.
       first = false;
       document.body.classList.remove("offline");
-      refresh();
       window.dispatchEvent(new CustomEvent("navcomp-chat-reload", { detail: table.id })); // chat.js
     }
     if (msg.type === "state") {
