@@ -338,12 +338,13 @@ export async function renderLobby(root, listsOnly = false) {
   const openSection = openTablesCard(open);
   const noticeSection = noticesCard(notices, root);
   if (listsOnly && root.querySelector("#new-table")) {
-    // a refresh: the lists change, the form being filled in stays as it is
-    root.querySelector("#notices-card").replaceWith(noticeSection);
-    root.querySelector("#my-games-card").replaceWith(mineSection);
-    root.querySelector("#open-tables-card").replaceWith(openSection);
-    root.querySelector("#watch-card").replaceWith(watchCard(social.watch));
-    root.querySelector("#friends-card").replaceWith(friendsCard(social.friends));
+    // A refresh: the lists that changed are drawn anew, the form being filled in stays as
+    // it is, and so does a list that did not change (a press on its button spanning the
+    // refresh would be lost on a button made anew).
+    for (const card of [noticeSection, mineSection, openSection, watchCard(social.watch), friendsCard(social.friends)]) {
+      const shown = root.querySelector(`#${card.id}`);
+      if (shown && !shown.isEqualNode(card)) shown.replaceWith(card);
+    }
     return;
   }
   const solo = soloCard();
