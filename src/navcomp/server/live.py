@@ -35,10 +35,13 @@ class Subscriber:
             self.queue.get_nowait()
         self.queue.put_nowait(message)
 
-    def offer_close(self) -> None:
-        """The socket is to close: nothing is sent after this."""
+    def drop_queued(self) -> None:
         while not self.queue.empty():
             self.queue.get_nowait()
+
+    def offer_close(self) -> None:
+        """The socket is to close: nothing is sent after this."""
+        self.drop_queued()
         self.queue.put_nowait(None)
 
 

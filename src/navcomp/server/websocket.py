@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
@@ -24,6 +25,8 @@ CLOSE_POLICY = 1008
 CLOSE_UNSUPPORTED = 1003  # a binary frame: the protocol is text
 CLOSE_TOO_BIG = 1009
 MAX_MESSAGE = 4096  # characters: clients send only pings
+View = tuple[dict[str, Any], int | None, Live | None]  # the table, the seat, the game
+FIRST_VIEW_READS = 8  # a table changing while its view is read, each time: the view as read
 
 router = APIRouter()
 
@@ -45,21 +48,13 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
             session = None  # another site's page opened this socket: it only watches
         user_id = session.user.id if session else None
 
-        def first_view(c: Connection) -> tuple[dict[str, Any], int | None, Live | None]:
+        def first_view(c: Connection) -> View:
             table = lobby.watched(c, table_id, user_id)
             seat = table.seat_of(user_id)
             game = None if table.status is TableStatus.OPEN else server.games.load(c, table)
             return table_json(table), seat, game
 
-        # Subscribed before the first view is read, so that no change made meanwhile goes
-        # unheard; one that was pushed meanwhile (as to a seat not yet known) is read anew.
-        while True:
-            subscriber = server.hub.subscribe(table_id, None, user_id)
-            described, seat, game = await server.read(first_view)
-            if subscriber.queue.empty():
-                break
-            server.hub.unsubscribe(table_id, subscriber)
-        subscriber.seat = seat
+        subscriber, described, seat, game = await _subscribed(server, table_id, user_id, first_view)
         server.sockets.open(address)
     except ApiError as error:
         if subscriber is not None:
@@ -75,6 +70,27 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
     finally:
         server.hub.unsubscribe(table_id, subscriber)
         server.sockets.close(address)
+
+
+async def _subscribed(
+    server: Server, table_id: int, user_id: int | None, first_view: Callable[[Connection], View]
+) -> tuple[Subscriber, dict[str, Any], int | None, Live | None]:
+    """A subscriber to the table, and the table's view read after it subscribed, so that
+    no change made meanwhile goes unheard; one pushed meanwhile (to a seat not yet known)
+    is read anew."""
+    for reads_left in reversed(range(FIRST_VIEW_READS)):
+        subscriber = server.hub.subscribe(table_id, None, user_id)
+        try:
+            described, seat, game = await server.read(first_view)
+        except BaseException:
+            server.hub.unsubscribe(table_id, subscriber)
+            raise
+        if subscriber.queue.empty() or not reads_left:
+            break
+        server.hub.unsubscribe(table_id, subscriber)
+    subscriber.seat = seat
+    subscriber.drop_queued()  # only where the table changed at every read: the next push tells
+    return subscriber, described, seat, game
 
 
 async def _serve(
