@@ -8,6 +8,7 @@ from contextlib import asynccontextmanager
 
 from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
+from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
 
 import navcomp.games  # noqa: F401  (registers the games)
@@ -15,6 +16,15 @@ from navcomp.server import chat, hotpath, http, moves, pushes, routes, schemas, 
 from navcomp.server.context import Server, Settings
 from navcomp.server.errors import ApiError
 from navcomp.server.security import SecuredApp
+
+NO_TELEMETRY: TelemetryConfig = {
+    "tracing": False,
+    "metrics": False,
+    "logs": False,
+    "operation_spans": False,
+}
+"""FastAPI's own OpenTelemetry stays off, even where the process has a tracer: its spans
+carry each request's path (a mail link's token), its logs the input a validation refused."""
 
 
 def create_app(settings: Settings) -> FastAPI:
@@ -50,6 +60,7 @@ def create_app(settings: Settings) -> FastAPI:
         summary="An open online table for Space Mission and Space Pioneers.",
         version="0.1.0",
         lifespan=lifespan,
+        telemetry=NO_TELEMETRY,
     )
     app.state.server = server
     app.add_exception_handler(ApiError, http.on_api_error)
