@@ -66,6 +66,7 @@ class Nginx:
         self.port = free_port()
         self.base = f"https://127.0.0.1:{self.port}"
         key, self.cert = self_signed(folder)
+        self.access_log = folder / "access.log"
         config = example_config()
         letsencrypt = "/etc/letsencrypt/live/table.example.org"
         for old, new in {
@@ -75,6 +76,7 @@ class Nginx:
             "listen 80;": f"listen 127.0.0.1:{free_port()};",
             "listen 443 ssl": f"listen 127.0.0.1:{self.port} ssl",
             "127.0.0.1:8000": f"127.0.0.1:{upstream_port}",
+            "/var/log/nginx/access.log": str(self.access_log),
         }.items():
             assert old in config, f"the nginx example no longer says {old!r}"
             config = config.replace(old, new)

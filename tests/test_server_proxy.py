@@ -65,6 +65,16 @@ def test_a_forwarded_scheme_from_anyone_but_the_proxy_is_ignored(
     assert all("secure" not in c.lower() for c in answer.headers.get_list("set-cookie"))
 
 
+def test_the_access_log_keeps_no_mail_token(proxied: tuple[ServerProcess, Nginx]) -> None:
+    _, nginx = proxied
+    with httpx.Client(base_url=nginx.base, verify=nginx.ssl_context()) as client:
+        assert client.post("/api/mail/unsubscribe/TOKEN-4711-SECRET", json={}).status_code == 400
+        assert client.get("/api/games").status_code == 200
+    logged = nginx.access_log.read_text()
+    assert '"GET /api/games HTTP/1.1" 200' in logged
+    assert "TOKEN-4711" not in logged
+
+
 def test_the_live_socket_goes_through_the_proxy(proxied: tuple[ServerProcess, Nginx]) -> None:
     _, nginx = proxied
     with httpx.Client(base_url=nginx.base, verify=nginx.ssl_context()) as client:
