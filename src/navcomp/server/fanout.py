@@ -26,6 +26,8 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
+from navcomp.server import stopping
+
 log = logging.getLogger("navcomp.fanout")
 
 Handler = Callable[[int, bool], Awaitable[None]]
@@ -176,8 +178,6 @@ class RedisFanout:
     async def close(self) -> None:
         for task in (self.task, self.sender):
             if task is not None:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await task
+                await stopping.stop(task)
         await self.client.aclose()
         await self.listening.aclose()

@@ -24,7 +24,7 @@ from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
-from navcomp.server import mail_render
+from navcomp.server import mail_render, stopping
 from navcomp.server.mail_render import Sending
 from navcomp.server.mail_tokens import Links
 from navcomp.store import mail_settings, outbox
@@ -99,9 +99,7 @@ class MailService:
 
     async def close(self) -> None:
         if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+            await stopping.stop(self._task)
 
     async def _run(self) -> None:
         assert self._wake is not None
