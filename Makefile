@@ -44,8 +44,9 @@ debian-packages:
 	dpkg -s $(DEBIAN_PACKAGES) >/dev/null 2>&1 || \
 		(apt-get update && apt-get install -y $(DEBIAN_PACKAGES))
 
+# The browser tests and the others run side by side, each in a pytest run of its own.
 unit: $(STAMP) services debian-packages
-	$(BIN)/pytest -q --durations=25
+	./scripts/test_lanes.sh $(BIN)
 
 test: lint typecheck unit
 
