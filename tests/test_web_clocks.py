@@ -12,13 +12,15 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from server_helpers import ServerProcess
+from server_helpers import ServerProcess, wait_for
 from test_server_sweeper import move_deadline
 from web_helpers import (
     guest,
     new_page,
     play_simple_step,
+    press,
     screenshot,
+    settled,
     table_json,
     version,
     wait_moved,
@@ -204,3 +206,62 @@ def test_an_abort_vote_ends_the_game_without_a_result(browser: Browser, clock_se
         screenshot(host, "abort-vote-over")
         described = table_json(host, table_id)["table"]
         assert described["end_reason"] == "aborted" and described["result"]["winners"] == []
+
+
+def mover_and_voter(host: Page, other: Page, table_id: int) -> tuple[Page, Page]:
+    """Of the two people at a table of three (a bot in the last seat), the one to move
+    (once the bot, if it began, has moved) and the other."""
+    described = wait_for(lambda: (d := table_json(host, table_id)["table"])["to_move"] != 2 and d)
+    return (host, other) if described["to_move"] == 0 else (other, host)
+
+
+def press_settled(page: Page, selector: str) -> None:
+    """The mouse down on the middle of ``selector``, once it has stopped being redrawn."""
+    settled(page, selector)
+    press(page, page.locator(selector))
+
+
+def test_a_press_that_spans_a_push_still_clicks(browser: Browser, clock_server: str) -> None:
+    """The table is drawn anew at each push (here the other player's vote to end): a press
+    on an action button that spans one still clicks it, and the push shows once the press
+    is over (a button drawn anew under the pointer would lose the click)."""
+    with new_page(browser, clock_server) as host, new_page(browser, clock_server) as other:
+        guest(host)
+        table_id = create(host, 3, {2: "easy"}, {"kind": "live", "minutes": 20, "increment": 10})
+        seat_two(host, other, table_id)
+        mover, voter = mover_and_voter(host, other, table_id)
+        frames: list[object] = []
+        mover.on("websocket", lambda ws: ws.on("framereceived", lambda frame: frames.append(frame)))
+        mover.reload()  # its socket opened anew, heard from here on
+        topup = mover.locator("#act-topup")
+        expect(topup).to_have_attribute("aria-pressed", "false")
+        press_settled(mover, "#act-topup")
+        heard = len(frames)
+        voter.locator("#vote-abort").click()
+        expect(voter.locator("#voted")).to_be_visible()
+        for _ in range(100):
+            if len(frames) > heard:
+                break
+            mover.wait_for_timeout(100)
+        assert len(frames) > heard, "the vote was not pushed"
+        mover.wait_for_timeout(300)  # time to draw it, were it drawn under the pointer
+        mover.mouse.up()
+        expect(topup).to_have_attribute("aria-pressed", "true")
+        expect(mover.locator("#votes")).to_have_text("1 of 2 voted to end")
+
+
+def test_a_press_holds_a_push_for_five_seconds_at_most(browser: Browser, clock_server: str) -> None:
+    """A press whose end never comes (the page may not hear it) holds the table's pushes
+    for five seconds, then the table shows them."""
+    with new_page(browser, clock_server) as host, new_page(browser, clock_server) as other:
+        guest(host)
+        table_id = create(host, 3, {2: "easy"}, {"kind": "live", "minutes": 20, "increment": 10})
+        seat_two(host, other, table_id)
+        mover, voter = mover_and_voter(host, other, table_id)
+        press_settled(mover, "#status")
+        voter.locator("#vote-abort").click()
+        expect(voter.locator("#voted")).to_be_visible()
+        mover.wait_for_timeout(2000)
+        expect(mover.locator("#votes")).to_have_count(0)  # held
+        expect(mover.locator("#votes")).to_have_text("1 of 2 voted to end", timeout=6000)
+        mover.mouse.up()

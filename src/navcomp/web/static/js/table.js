@@ -7,6 +7,7 @@ import { chatCard } from "./chat.js";
 import { h, keepFocus, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { setHelp } from "./page.js";
+import { afterPress } from "./press.js";
 import { errorText, seatDot } from "./pieces.js";
 import { scoreSheet } from "./scores.js";
 import { clocksCard, endingCard } from "./table_clocks.js";
@@ -29,8 +30,10 @@ export function renderTable(root, id) {
 }
 
 export function draw() {
-  drawPage();
-  drawTutorial(); // at a tutorial table: the step's callout and highlight
+  afterPress(() => {
+    drawPage();
+    drawTutorial(); // at a tutorial table: the step's callout and highlight
+  }, draw);
 }
 
 function drawPage() {

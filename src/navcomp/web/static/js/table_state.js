@@ -6,6 +6,7 @@ import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { announce, setBanner, setCallout, setHelp } from "./page.js";
 import { errorText, seatName } from "./pieces.js";
+import { afterPress } from "./press.js";
 import { loadGames } from "./state.js";
 import { tableNow } from "./turns.js";
 
@@ -84,6 +85,13 @@ export async function refresh() {
 }
 
 function accept(data) {
+  const table = current;
+  afterPress(() => {
+    if (table === current) acceptNow(data);
+  });
+}
+
+function acceptNow(data) {
   const table = current;
   const old = table.data;
   if (old && data.version !== undefined && old.version !== undefined && data.version < old.version) {
