@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from navcomp.commands.cli import main
 from test_web_ratings import register
-from web_helpers import create_table, new_page, screenshot, settled, start
+from web_helpers import create_table, new_page, press, release, screenshot, settled, start
 
 MARKUP = "<script>window.chatPwned = 1</script><b>bold?</b> https://example.com"
 
@@ -161,15 +161,15 @@ def test_send_pressed_while_the_card_is_drawn_anew_still_sends(
         expect(send).to_be_visible()
         page.locator("#lobby-chat-input").fill("pressed during a redraw")
         settled(page, "#lobby-chat .chat-note")  # drawn with its history: the button stays put
-        box = send.bounding_box()
-        assert box is not None
-        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-        page.mouse.down()
+        press(page, send)
         page.evaluate("document.querySelector('#lobby-chat .chat-note').dataset.before = 'yes'")
         page.evaluate(
             "window.dispatchEvent(new CustomEvent('navcomp-chat-reload', {detail: 'lobby'}))"
         )
         expect(page.locator("#lobby-chat .chat-note[data-before]")).to_have_count(0)
-        page.mouse.up()
+        with page.expect_request(  # a failure here: the click itself was lost
+            lambda r: r.method == "POST" and r.url.endswith("/api/lobby/chat")
+        ):
+            release(page, send)
         expect(page.locator("#lobby-chat-list")).to_contain_text("pressed during a redraw")
         expect(page.locator("#lobby-chat-input")).to_have_value("")

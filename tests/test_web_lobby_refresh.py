@@ -7,7 +7,7 @@ import re
 
 from playwright.sync_api import Browser, Response, expect
 
-from web_helpers import create_table, guest, new_page
+from web_helpers import create_table, guest, new_page, press, release
 
 REFRESHED = ("/api/my/games", "/api/tables", "/api/notifications", "/api/watch")
 """What a refresh of a guest's lobby lists reads."""
@@ -22,21 +22,53 @@ def test_a_join_pressed_while_the_lobby_refreshes_still_joins(
         guest(joiner)
         join = joiner.locator(f'[data-key="join-{table_id}"]')
         expect(join).to_be_visible()
-        box = join.bounding_box()
-        assert box is not None
-        joiner.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
         read: set[str] = set()
 
         def heard(response: Response) -> None:
             read.update(path for path in REFRESHED if path in response.url)
 
         joiner.on("response", heard)
-        joiner.mouse.down()
+        press(joiner, join)
         for _ in range(100):  # a refresh comes within 5 s
             if len(read) == len(REFRESHED):
                 break
             joiner.wait_for_timeout(100)
         assert len(read) == len(REFRESHED)
         joiner.wait_for_timeout(300)  # drawn
-        joiner.mouse.up()
+        release(joiner, join)
+        expect(joiner).to_have_url(re.compile(rf"#/table/{table_id}$"))
+
+
+def test_a_join_pressed_while_a_list_above_it_changes_still_joins(
+    browser: Browser, web_server: str
+) -> None:
+    """A refresh that brings a new table holds its lists while a press is under way: the
+    list drawn anew would put a new Join button where the pressed one was."""
+    with (
+        new_page(browser, web_server) as host,
+        new_page(browser, web_server) as other_host,
+        new_page(browser, web_server) as joiner,
+    ):
+        guest(host)
+        table_id = create_table(host, 2, {})
+        guest(other_host)
+        guest(joiner)
+        join = joiner.locator(f'[data-key="join-{table_id}"]')
+        expect(join).to_be_visible()
+        read: set[str] = set()
+        joiner.on(
+            "response",
+            lambda response: read.update(path for path in REFRESHED if path in response.url),
+        )
+        press(joiner, join)
+        newer = create_table(other_host, 2, {})
+        read.clear()
+        for _ in range(100):  # a refresh comes within 5 s, and it finds the newer table
+            if len(read) == len(REFRESHED):
+                break
+            joiner.wait_for_timeout(100)
+        assert len(read) == len(REFRESHED)
+        joiner.wait_for_timeout(300)  # drawn, were it not held
+        expect(joiner.locator(f'[data-key="join-{newer}"]')).to_have_count(0)
+        release(joiner, join)
         expect(joiner).to_have_url(re.compile(rf"#/table/{table_id}$"))

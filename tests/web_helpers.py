@@ -10,7 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -84,6 +84,67 @@ def settled(page: Page, selector: str, quiet_ms: int = 500) -> None:
         arg=[selector, quiet_ms],
         polling=50,
     )
+
+
+def press(page: Page, target: Locator, quiet_ms: int = 500) -> None:
+    """The mouse down on the middle of ``target``, in view and uncovered, once its box has
+    stayed put for ``quiet_ms``: a part of the page drawn late above it (a list loading)
+    would move it from under the pointer. Pressed again if it moved all the same as the
+    mouse went down (the target heard no ``mousedown``)."""
+    deadline = time.monotonic() + 20
+    seen = ""
+    while time.monotonic() < deadline:
+        target.scroll_into_view_if_needed()
+        x, y = _still_middle(page, target, quiet_ms, deadline)
+        seen = target.evaluate(_LISTEN_FOR_THE_PRESS, [x, y])
+        if seen != "uncovered":
+            page.wait_for_timeout(100)
+            continue
+        page.mouse.move(x, y)
+        page.mouse.down()
+        if target.evaluate("element => element.pressedByTest === true"):
+            return
+        seen = "moved as the mouse went down"
+        page.mouse.move(0, 0)  # released on nothing
+        page.mouse.up()
+    raise AssertionError(f"the press never landed on the element: {seen}")
+
+
+# Arms a one-off ``mousedown`` listener on the element (a property, not an attribute: the
+# page compares elements to decide what to draw anew) and says whether the element is
+# what the point (x, y) shows, or what covers it there.
+_LISTEN_FOR_THE_PRESS = """(element, [x, y]) => {
+  element.pressedByTest = false;
+  element.addEventListener("mousedown", () => { element.pressedByTest = true; },
+    { once: true, capture: true });
+  const top = document.elementFromPoint(x, y);
+  if (top && (top === element || element.contains(top))) return "uncovered";
+  return top ? `covered by ${top.outerHTML.slice(0, 120)}` : "outside the viewport";
+}"""
+
+
+def _still_middle(
+    page: Page, target: Locator, quiet_ms: int, deadline: float
+) -> tuple[float, float]:
+    box, since = target.bounding_box(), time.monotonic()
+    while box is None or time.monotonic() - since < quiet_ms / 1000:
+        assert time.monotonic() < deadline, "the element kept moving"
+        page.wait_for_timeout(50)
+        now = target.bounding_box()
+        if now != box:
+            box, since = now, time.monotonic()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def release(page: Page, target: Locator) -> None:
+    """The mouse up on the middle of ``target`` where it is now: a list refreshed above it
+    while the button was held (the lobby's, every 5 s) may have moved it. A target drawn
+    anew since the press is another element, and the release does not click it."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    assert box is not None, "the pressed element is gone"
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.up()
 
 
 def guest(page: Page) -> str:

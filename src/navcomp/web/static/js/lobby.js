@@ -9,6 +9,7 @@ import { t } from "./i18n.js";
 import { learnCard } from "./front_door.js";
 import { paceControl, paceOf, paceText } from "./pace.js";
 import { errorText, personName, seatPiece } from "./pieces.js";
+import { afterPress } from "./press.js";
 import { friendsCard, loadSocial, seenBy, visibilityControls, watchCard } from "./social_lobby.js";
 import { soloLists, soloScores } from "./solo_scores.js";
 import { app, gameTitle, loadGames } from "./state.js";
@@ -339,12 +340,16 @@ export async function renderLobby(root, listsOnly = false) {
   const noticeSection = noticesCard(notices, root);
   if (listsOnly && root.querySelector("#new-table")) {
     // A refresh: the lists that changed are drawn anew, the form being filled in stays as
-    // it is, and so does a list that did not change (a press on its button spanning the
-    // refresh would be lost on a button made anew).
-    for (const card of [noticeSection, mineSection, openSection, watchCard(social.watch), friendsCard(social.friends)]) {
-      const shown = root.querySelector(`#${card.id}`);
-      if (shown && !shown.isEqualNode(card)) shown.replaceWith(card);
-    }
+    // it is, and so does a list that did not change. A press under way keeps the page as it
+    // is until it ends: its button, or the cards below it, would move from under it.
+    const cards = [noticeSection, mineSection, openSection, watchCard(social.watch), friendsCard(social.friends)];
+    afterPress(() => {
+      if (!still()) return;
+      for (const card of cards) {
+        const shown = root.querySelector(`#${card.id}`);
+        if (shown && !shown.isEqualNode(card)) shown.replaceWith(card);
+      }
+    }, "lobby-lists");
     return;
   }
   const solo = soloCard();
