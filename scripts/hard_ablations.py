@@ -2,8 +2,8 @@
 of hard's parts earn their keep: ``hard-noreuse`` (no search carried between the decisions
 of a turn), ``hard-nostop`` (every race runs its whole budget), ``hard-picks`` (Space
 Mission's turn shared out with more for the picks: :data:`PICK_HEAVY`) and ``hard-z1``
-(a candidate replaces the base player's move at a race's end on :data:`LOOSER_Z`
-standard errors, not hard's 1.5).  Each takes hard's
+and ``hard-z2`` (a candidate replaces the base player's move at a race's end on
+:data:`LOOSER_Z` or :data:`TIGHTER_Z` standard errors, not hard's 1.5).  Each takes hard's
 budget a turn (``--seconds-per-turn``, default 0.3 s here).
 
     .venv/bin/python scripts/hard_ablations.py --players 2 --bots hard,hard-noreuse \\
@@ -26,6 +26,7 @@ from navcomp.games.space_mission.rules import MAIN, PICK, TOPUP
 
 DEFAULT_TURN = 0.3
 LOOSER_Z = 1.0
+TIGHTER_Z = 2.0
 """Hard plays 30 to 40 rounds a decision where hard-1s plays about 180: at the race's end
 the z test, not the margin, decides for hard whether a candidate beats the base move."""
 PICK_HEAVY = {MAIN: 0.35, PICK: 0.25, TOPUP: 0.1}
@@ -73,5 +74,8 @@ if __name__ == "__main__":
     )
     levels.LEVELS["hard-z1"] = lambda s: RolloutBot(
         seconds=None, turn_seconds=turn, early_stop=True, z=LOOSER_Z
+    )
+    levels.LEVELS["hard-z2"] = lambda s: RolloutBot(
+        seconds=None, turn_seconds=turn, early_stop=True, z=TIGHTER_Z
     )
     sys.exit(main(["tournament", *sys.argv[1:]]))
