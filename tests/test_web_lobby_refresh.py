@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, Response, expect
+from playwright.sync_api import Browser, Response, Route, expect
 
 from web_helpers import create_table, guest, new_page, press, release
 
@@ -72,3 +72,36 @@ def test_a_join_pressed_while_a_list_above_it_changes_still_joins(
         expect(joiner.locator(f'[data-key="join-{newer}"]')).to_have_count(0)
         release(joiner, join)
         expect(joiner).to_have_url(re.compile(rf"#/table/{table_id}$"))
+
+
+def test_a_refresh_answered_after_log_out_leaves_the_front_door_as_it_is(
+    browser: Browser, web_server: str
+) -> None:
+    """Logging out keeps the page's address (#/): a lobby refresh whose answers arrive
+    after the front door is drawn must not draw over it."""
+    with new_page(browser, web_server) as page:
+        page.goto("/")
+        page.locator("input[name=name]").fill("wren")
+        page.locator("input[name=password]").fill("a long enough secret")
+        page.locator("#register").click()
+        expect(page.locator("#new-table")).to_be_visible()
+        held: list[Route] = []
+
+        def hold(route: Route) -> None:
+            held.append(route)
+
+        page.route("**/api/tables", hold)  # the next refresh waits on its open tables
+        for _ in range(100):  # a refresh comes within 5 s
+            if held:
+                break
+            page.wait_for_timeout(100)
+        assert held
+        page.locator("#log-out").click()
+        expect(page.locator("#sign-in")).to_be_visible()
+        for route in held:
+            route.continue_()
+        page.unroute("**/api/tables", hold)
+        page.wait_for_timeout(1000)  # the refresh's answers are in
+        expect(page.locator("#sign-in")).to_be_visible()
+        page.locator("input[name=password]").fill("a long enough secret", timeout=2000)
+        expect(page.locator("#new-table")).to_have_count(0)

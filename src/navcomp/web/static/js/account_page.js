@@ -7,6 +7,7 @@ import { h, replace } from "./dom.js";
 import { LANGUAGES, getLang, t } from "./i18n.js";
 import { dataCard, deleteCard, privacyCard } from "./account_own.js";
 import { errorText } from "./pieces.js";
+import { onThisPage } from "./state.js";
 
 export function field(label, input) {
   return h("label", { class: "field" }, h("span", {}, label), input);
@@ -196,12 +197,13 @@ function passwordCard() {
 }
 
 export async function renderAccount(root) {
+  const still = onThisPage();
   replace(root, h("p", { class: "muted" }, t("loading")));
   let account;
   try {
     account = await get("/api/me/account");
   } catch (error) {
-    replace(root, h("p", { class: "error", role: "alert" }, errorText(error)));
+    if (still()) replace(root, h("p", { class: "error", role: "alert" }, errorText(error)));
     return;
   }
   const draw = (current, said) => {
@@ -213,5 +215,5 @@ export async function renderAccount(root) {
     const status = h("p", { id: "account-said", class: "ok", role: "status" }, said || "");
     replace(root, h("h1", {}, t("account_title")), status, h("div", { class: "lobby account" }, cards));
   };
-  draw(account);
+  if (still()) draw(account);
 }

@@ -4,7 +4,7 @@ import { api, get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./pieces.js";
-import { app } from "./state.js";
+import { app, onThisPage } from "./state.js";
 
 export function onlineDot(online) {
   return h("span", {
@@ -34,12 +34,12 @@ export async function renderFriends(root) {
     replace(root, h("section", { class: "card", id: "friends-page" }, title, h("p", { class: "muted" }, t("friends_guest"))));
     return;
   }
-  const here = location.hash;
+  const still = onThisPage();
   try {
     const listing = await loadFriends();
-    if (location.hash === here) drawPage(root, listing, h("p", { role: "status", id: "friends-note" }));
+    if (still()) drawPage(root, listing, h("p", { role: "status", id: "friends-note" }));
   } catch (error) {
-    replace(root, h("section", { class: "card" }, title, h("p", { class: "error" }, errorText(error))));
+    if (still()) replace(root, h("section", { class: "card" }, title, h("p", { class: "error" }, errorText(error))));
   }
 }
 

@@ -12,7 +12,7 @@ import { errorText, personName, seatPiece } from "./pieces.js";
 import { afterPress } from "./press.js";
 import { friendsCard, loadSocial, seenBy, visibilityControls, watchCard } from "./social_lobby.js";
 import { soloLists, soloScores } from "./solo_scores.js";
-import { app, gameTitle, loadGames } from "./state.js";
+import { app, gameTitle, loadGames, onThisPage } from "./state.js";
 import { heard, nextGameButton, notifyControl } from "./turns.js";
 
 function field(label, input) {
@@ -318,8 +318,7 @@ function noticesCard(notices, root) {
 }
 
 export async function renderLobby(root, listsOnly = false) {
-  const here = location.hash;
-  const still = () => location.hash === here; // not left for a table while loading
+  const still = onThisPage();
   let mine = [];
   let open = [];
   let games = [];

@@ -14,7 +14,7 @@ import { renderFriends } from "./friends.js";
 import { renderFrontDoor } from "./front_door.js";
 import { renderLobby } from "./lobby.js";
 import { renderForgot, renderReset, renderUnsubscribe, renderVerify } from "./mail_links.js";
-import { app, loadGames } from "./state.js";
+import { app, loadGames, newPage } from "./state.js";
 import { closeReplay, renderReplay } from "./replay.js";
 import { renderTable } from "./table.js";
 import { closeTable } from "./table_state.js";
@@ -61,6 +61,7 @@ function route() {
 // The page the hash names: "lobby" when it is the lobby.
 function drawPage() {
   clearInterval(lobbyTimer);
+  newPage();
   drawHeader();
   watchTurns();
   const replayOf = location.hash.match(/^#\/table\/(\d+)\/replay$/);

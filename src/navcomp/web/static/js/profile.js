@@ -9,7 +9,7 @@ import { getLang, t } from "./i18n.js";
 import { errorText, personName } from "./pieces.js";
 import { chart, ratingCell } from "./ratings.js";
 import { viewFor } from "./games/index.js";
-import { app, gameTitle, loadGames } from "./state.js";
+import { app, gameTitle, loadGames, onThisPage } from "./state.js";
 
 function ratingCards(ratings) {
   return ratings.map((r) => h("section", { class: "card player-rating", dataset: { game: r.game } },
@@ -67,13 +67,13 @@ function recentCard(profile) {
 }
 
 export async function renderPlayer(root, name) {
-  const here = location.hash;
+  const still = onThisPage();
   replace(root, h("section", { class: "card" }, h("p", { class: "muted" }, t("loading"))));
   try {
     await loadGames();
     const profile = await get(`/api/players/${encodeURIComponent(name)}/profile`);
     const ratings = await get(`/api/players/${encodeURIComponent(name)}/ratings`);
-    if (location.hash !== here) return;
+    if (!still()) return;
     const mine = app.me && app.me.name === profile.player;
     const cards = ratingCards(ratings.ratings);
     replace(root, h("div", { class: "player", id: "player" },
@@ -83,7 +83,7 @@ export async function renderPlayer(root, name) {
       cards.length ? cards : h("section", { class: "card" }, h("p", { class: "muted" }, t("no_ratings_yet"))),
       gamesCard(profile), recentCard(profile)));
   } catch (error) {
-    if (location.hash !== here) return;
+    if (!still()) return;
     replace(root, h("section", { class: "card", id: "player" },
       h("h2", {}, h("bdi", {}, name)), h("p", { class: "error", role: "alert" }, errorText(error))));
   }

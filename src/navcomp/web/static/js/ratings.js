@@ -6,7 +6,7 @@ import { get } from "./api.js";
 import { h, replace, s } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText, playerLink } from "./pieces.js";
-import { gameTitle, loadGames } from "./state.js";
+import { gameTitle, loadGames, onThisPage } from "./state.js";
 
 function who(entry) {
   if (entry.player === null) return t("rating_bot", { level: t("level_" + entry.bot) });
@@ -23,11 +23,11 @@ function gameLinks(games, current) {
 }
 
 export async function renderRatings(root, game, page = 1) {
-  const here = location.hash;
+  const still = onThisPage();
   replace(root, h("section", { class: "card" }, h("p", { class: "muted" }, t("loading"))));
   try {
     const [games, board] = await Promise.all([loadGames(), get(`/api/ratings/${encodeURIComponent(game)}?page=${page}`)]);
-    if (location.hash !== here) return;
+    if (!still()) return;
     const rows = board.entries.map((e) => h("tr", {}, h("td", {}, String(e.rank)), h("td", {}, who(e)),
       h("td", { class: "num" }, ratingCell(e)), h("td", { class: "num" }, String(e.games))));
     const pages = Math.max(1, Math.ceil(board.total / board.per_page));
@@ -43,7 +43,7 @@ export async function renderRatings(root, game, page = 1) {
       h("p", { class: "row" }, turn(page - 1), ` ${page} / ${pages} `, turn(page + 1)),
       h("p", { class: "muted" }, t("ratings_explained"))));
   } catch (error) {
-    replace(root, h("section", { class: "card" }, h("p", { class: "error", role: "alert" }, errorText(error))));
+    if (still()) replace(root, h("section", { class: "card" }, h("p", { class: "error", role: "alert" }, errorText(error))));
   }
 }
 

@@ -10,6 +10,21 @@ export const app = {
 };
 
 let loading = null;
+let pagesDrawn = 0;
+
+// Called as the router draws a page.
+export function newPage() {
+  pagesDrawn += 1;
+}
+
+// A check that the page being drawn is still the one shown: an answer that arrives after
+// the address changed or another page was drawn on it (after a log-out, in another
+// language) draws nothing.
+export function onThisPage() {
+  const drawn = pagesDrawn;
+  const here = location.hash;
+  return () => drawn === pagesDrawn && location.hash === here;
+}
 
 // The games the server hosts, with their views (loaded once per page).
 export async function loadGames() {

@@ -6,12 +6,11 @@ import { get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
 import { errorText } from "./pieces.js";
-import { app, gameTitle, loadGames } from "./state.js";
+import { app, gameTitle, loadGames, onThisPage } from "./state.js";
 import { loadScript, progress, resumeStep } from "./tutorial_steps.js";
 
 export async function renderTutorial(root, name) {
-  const here = location.hash;
-  const still = () => location.hash === here;
+  const still = onThisPage();
   const show = (...content) => still() && replace(root, h("section", { class: "card tutorial-entry", id: "tutorial-entry" }, content));
   show(h("p", { class: "muted" }, t("tutorial_making")));
   try {
