@@ -196,6 +196,7 @@ def test_the_new_table_form_starts_from_the_last_table_made(
         page.locator("#new-seat-2").select_option("")
         page.locator("#create-table").click()
         page.wait_for_url(re.compile(r"#/table/\d+$"))
+        expect(page.locator("#new-table")).to_have_count(0)  # the table page is drawn
         page.goto("/#/")
         expect(page.locator("#new-game")).to_have_value("space-pioneers")
         expect(page.locator("#new-seats")).to_have_value("3")
