@@ -10,10 +10,9 @@ from navcomp.games.space_mission.components import NUM_KINDS, SPACE
 from navcomp.games.space_mission.heuristic import (
     SpaceMissionHeuristic,
     estimated_scores,
-    marginal_points,
     values_from_scores,
 )
-from navcomp.games.space_mission.scoring import tile_breakdown, tile_total
+from navcomp.games.space_mission.scoring import marginal_points, tile_breakdown, tile_total
 
 
 def test_marginal_points_equal_the_scoring_difference() -> None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
-from typing import TYPE_CHECKING, Any, Generic, TypeVar, overload
+from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar, overload
 
 from navcomp.games.space_mission.board import GATE, Board
 from navcomp.games.space_mission.components import (
@@ -21,7 +21,6 @@ from navcomp.games.space_mission.components import (
     NUM_CARDS,
     NUM_KINDS,
     RING_SIZE,
-    card_matches,
 )
 
 if TYPE_CHECKING:
@@ -52,14 +51,17 @@ class Lazy(Generic[V]):
         return value
 
 
+_ORANGE: Final = tuple(card.orange for card in CARDS)
+
+
 @lru_cache(maxsize=1 << 14)
 def _pairs(hand: tuple[int, ...], a: int, b: int) -> tuple[tuple[int, int], ...]:
+    fits = [(x, _ORANGE[x] in (JOKER, a), _ORANGE[x] in (JOKER, b)) for x in hand]
     return tuple(
         (x, y)
-        for x, y in combinations(hand, 2)  # a hand is sorted
-        if any(card_matches(CARDS[x].orange, i) and card_matches(CARDS[y].orange, j)
-               for i, j in ((a, b), (b, a)))
-    )  # fmt: skip
+        for (x, xa, xb), (y, ya, yb) in combinations(fits, 2)  # a hand is sorted
+        if (xa and yb) or (xb and ya)
+    )
 
 
 @lru_cache(maxsize=1 << 14)
@@ -73,14 +75,24 @@ def _card_uses(
     landings: set[int | None] = {JOKER} if landed else set()
     for pos in landed:
         landings.update(board.landing[pos])
+    jumps, scans = _reach(board)
+    values = dict(scannable)
     uses = []
     for card in range(NUM_CARDS):
-        if any(pos in far for pos, _ in board.jumps[card]) or CARDS[card].orange in landings:
+        if not far.isdisjoint(jumps[card]) or _ORANGE[card] in landings:
             uses.append(1.0)
         else:
-            scans = (value for pos, value in scannable if card in board.scans[pos])
-            uses.append(max(scans, default=0.0))
+            uses.append(max((values[pos] for pos in scans[card] if pos in values), default=0.0))
     return tuple(uses)
+
+
+@lru_cache(maxsize=1 << 12)
+def _reach(board: Board) -> tuple[tuple[frozenset[int], ...], tuple[tuple[int, ...], ...]]:
+    """For each card, the positions its jumps reach and those of the planets it scans."""
+    cards = range(NUM_CARDS)
+    jumps = tuple(frozenset(pos for pos, _ in board.jumps[card]) for card in cards)
+    scans = tuple(tuple(p for p in range(RING_SIZE) if card in board.scans[p]) for card in cards)
+    return jumps, scans
 
 
 def ring_steps(a: int, b: int) -> int:

@@ -25,18 +25,17 @@ from navcomp.games.space_mission.actions import (
 )
 from navcomp.games.space_mission.board import GATE
 from navcomp.games.space_mission.components import (
-    ALIENS,
-    MATTER_BLUE,
-    MATTER_GREEN,
-    MEDAL,
-    MINERALS,
     NUM_KINDS,
     SPACE,
-    WATER,
 )
 from navcomp.games.space_mission.decisions import choose, ranked
 from navcomp.games.space_mission.rules import CONFIRM_TURN, MAIN, OVER, PICK, TOPUP
-from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_total
+from navcomp.games.space_mission.scoring import (
+    STATION_POINTS,
+    gate_points,
+    marginal_points,
+    tile_total,
+)
 from navcomp.games.space_mission.state import SpaceMissionState
 from navcomp.games.space_mission.valuation import MEDIUM, TUNED, Weights
 
@@ -70,31 +69,6 @@ def estimated_scores(s: SpaceMissionState) -> list[float]:
         + (0.0 if over else RESERVED_WORTH * reserved[p] + CHIP_WORTH * s.chips[p])
         for p in range(n)
     ]
-
-
-assert MINERALS == (0, 1, 2, 3) and ALIENS == (4, 5), "marginal_points slices by kind"
-_WATER_GAIN: Final = (2, 3, 4, 5)
-"""Points one more water tile adds, by water tiles held modulo 4 (2, 5, 9, 14, 16, ...)."""
-
-
-def marginal_points(held: Sequence[int], kind: int) -> int:
-    """Points one more tile of ``kind`` adds to a player holding ``held`` (counts by kind).
-
-    The scoring rules in closed form, for playouts; a test checks it against
-    :mod:`scoring` for many holdings.
-    """
-    if kind in MINERALS or kind in ALIENS:
-        group = held[0:4] if kind in MINERALS else held[4:6]
-        total = sum(group)
-        most = max(group)
-        mine = held[kind] + 1
-        return (total + 1) * (most if most > mine else mine) - total * most
-    if kind in (MATTER_GREEN, MATTER_BLUE):
-        other = MATTER_BLUE if kind == MATTER_GREEN else MATTER_GREEN
-        return 5 if held[kind] < held[other] else 2
-    if kind == WATER:
-        return _WATER_GAIN[held[WATER] % 4]
-    return 3 if kind == MEDAL else 0
 
 
 def values_from_scores(scores: Sequence[float]) -> list[float]:

@@ -22,7 +22,7 @@ MATTER_PAIR_POINTS: Final = 7
 MATTER_SINGLE_POINTS: Final = 2
 MEDAL_POINTS: Final = 3
 SPACE_PENALTY: Final = -10
-assert MINERALS == (0, 1, 2, 3) and ALIENS == (4, 5), "tile_total slices by kind"
+assert MINERALS == (0, 1, 2, 3) and ALIENS == (4, 5), "tile_total and marginal_points slice by kind"
 CATEGORIES: Final = (
     "gate",
     "stations",
@@ -110,3 +110,27 @@ def winners_and_ranks(
     keys = [(s, st) for s, st in zip(scores, stations, strict=True)]
     ranks = competition_ranks(keys)
     return ranks, tuple(p for p, r in enumerate(ranks) if r == 1)
+
+
+_WATER_GAIN: Final = (2, 3, 4, 5)
+"""Points one more water tile adds, by water tiles held modulo 4 (2, 5, 9, 14, 16, ...)."""
+
+
+def marginal_points(held: Sequence[int], kind: int) -> int:
+    """Points one more tile of ``kind`` adds to a player holding ``held`` (counts by kind).
+
+    The scoring rules in closed form, for playouts; a test checks it against
+    :func:`tile_breakdown` for many holdings.
+    """
+    if kind in MINERALS or kind in ALIENS:
+        group = held[0:4] if kind in MINERALS else held[4:6]
+        total = sum(group)
+        most = max(group)
+        mine = held[kind] + 1
+        return (total + 1) * (most if most > mine else mine) - total * most
+    if kind in (MATTER_GREEN, MATTER_BLUE):
+        other = MATTER_BLUE if kind == MATTER_GREEN else MATTER_GREEN
+        return 5 if held[kind] < held[other] else 2
+    if kind == WATER:
+        return _WATER_GAIN[held[WATER] % 4]
+    return 3 if kind == MEDAL else 0

@@ -14,7 +14,12 @@ from typing import Final, NamedTuple
 
 from navcomp.games.space_mission.components import CARDS, JOKER, POINT_KINDS, SPACE, TILE_COUNTS
 from navcomp.games.space_mission.features import Features, Lazy
-from navcomp.games.space_mission.scoring import STATION_POINTS, gate_points, tile_breakdown
+from navcomp.games.space_mission.scoring import (
+    STATION_POINTS,
+    gate_points,
+    marginal_points,
+    tile_total,
+)
 from navcomp.games.space_mission.state import SpaceMissionState
 
 
@@ -57,28 +62,20 @@ TUNED: Final = Weights(
 
 
 def tile_points(tiles: Sequence[int]) -> int:
-    return _tile_points(tuple(tiles))
+    return tile_total(tiles)
 
 
-@lru_cache(maxsize=1 << 14)
-def _tile_points(tiles: tuple[int, ...]) -> int:
-    """Cached: the hard bot's playouts call the medium player thousands of times a move."""
-    return sum(tile_breakdown(tiles).values())
-
-
-@lru_cache(maxsize=1 << 14)
 def tile_gains(held: tuple[int, ...], potential: float) -> tuple[float, ...]:
     """For each point kind, what one more tile of it adds to ``held``, plus a share of
     what a second one adds beyond that (sets grow faster than one by one)."""
-    base, gains = tile_points(held), []
+    gains = []
+    more = list(held)
     for kind in POINT_KINDS:
-        more = list(held)
+        one = marginal_points(held, kind)
         more[kind] += 1
-        one = tile_points(more)
-        more[kind] += 1
-        two = tile_points(more)
-        growth = two - 2 * one + base if held[kind] + 2 <= TILE_COUNTS[kind] else 0
-        gains.append(one - base + potential * max(0, growth))
+        growth = marginal_points(more, kind) - one if held[kind] + 2 <= TILE_COUNTS[kind] else 0
+        more[kind] -= 1
+        gains.append(one + potential * max(0, growth))
     return tuple(gains)
 
 
