@@ -105,3 +105,34 @@ def test_a_refresh_answered_after_log_out_leaves_the_front_door_as_it_is(
         expect(page.locator("#sign-in")).to_be_visible()
         page.locator("input[name=password]").fill("a long enough secret", timeout=2000)
         expect(page.locator("#new-table")).to_have_count(0)
+
+
+def test_a_first_draw_answered_after_a_refresh_leaves_the_form_being_filled_in(
+    browser: Browser, web_server: str
+) -> None:
+    """A refresh comes 5 s after the lobby's first draw began: when it answers first, it
+    draws the whole lobby, and the first draw's late answer must not draw the new-table
+    form anew over what the player has chosen in it since."""
+    with new_page(browser, web_server) as page:
+        guest(page)
+        expect(page.locator("#new-table")).to_be_visible()
+        held: list[Route] = []
+
+        def hold_the_first(route: Route) -> None:
+            if held:
+                route.continue_()
+            else:
+                held.append(route)
+
+        page.goto("/#/help")
+        expect(page.locator("#new-table")).to_have_count(0)
+        page.route("**/api/tables", hold_the_first)
+        page.goto("/#/")
+        expect(page.locator("#new-table")).to_be_visible(timeout=10_000)  # the refresh's draw
+        assert len(held) == 1
+        expect(page.locator("#new-seats")).to_have_value("3")  # a new game's default
+        page.locator("#new-seats").select_option("2")
+        held[0].continue_()
+        page.unroute("**/api/tables", hold_the_first)
+        page.wait_for_timeout(1000)  # the first draw's answers are in
+        expect(page.locator("#new-seats")).to_have_value("2")

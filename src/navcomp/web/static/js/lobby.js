@@ -12,7 +12,7 @@ import { errorText, personName, seatPiece } from "./pieces.js";
 import { afterPress } from "./press.js";
 import { friendsCard, loadSocial, seenBy, visibilityControls, watchCard } from "./social_lobby.js";
 import { soloLists, soloScores } from "./solo_scores.js";
-import { app, gameTitle, loadGames, onThisPage } from "./state.js";
+import { app, gameTitle, loadGames, onThisPage, shownPage } from "./state.js";
 import { heard, nextGameButton, notifyControl } from "./turns.js";
 
 function field(label, input) {
@@ -317,8 +317,11 @@ function noticesCard(notices, root) {
     }, t("mark_read")));
 }
 
+let lobbyDrawnOn = -1; // the page on which the whole lobby, its form included, was drawn
+
 export async function renderLobby(root, listsOnly = false) {
   const still = onThisPage();
+  const page = shownPage();
   let mine = [];
   let open = [];
   let games = [];
@@ -337,9 +340,10 @@ export async function renderLobby(root, listsOnly = false) {
   const mineSection = myGamesCard(mine);
   const openSection = openTablesCard(open);
   const noticeSection = noticesCard(notices, root);
-  if (listsOnly && root.querySelector("#new-table")) {
-    // A refresh: the lists that changed are drawn anew, the form being filled in stays as
-    // it is, and so does a list that did not change. A press under way keeps the page as it
+  if ((listsOnly || lobbyDrawnOn === page) && root.querySelector("#new-table")) {
+    // A refresh, or a first draw answered after a refresh of this page drew the whole
+    // lobby: the lists that changed are drawn anew, the form being filled in stays as it
+    // is, and so does a list that did not change. A press under way keeps the page as it
     // is until it ends: its button, or the cards below it, would move from under it.
     const cards = [noticeSection, mineSection, openSection, watchCard(social.watch), friendsCard(social.friends)];
     afterPress(() => {
@@ -351,6 +355,7 @@ export async function renderLobby(root, listsOnly = false) {
     }, "lobby-lists");
     return;
   }
+  lobbyDrawnOn = page;
   const solo = soloCard();
   const form = newTableForm(games, (game) => drawSolo(solo, game));
   replace(root, h("div", { class: "lobby" }, noticeSection, mineSection, openSection, watchCard(social.watch),

@@ -17,6 +17,11 @@ export function newPage() {
   pagesDrawn += 1;
 }
 
+// Which page is shown: a number that changes each time the router draws one.
+export function shownPage() {
+  return pagesDrawn;
+}
+
 // A check that the page being drawn is still the one shown: an answer that arrives after
 // the address changed or another page was drawn on it (after a log-out, in another
 // language) draws nothing.
