@@ -21,6 +21,7 @@ from navcomp.games.space_mission.components import (
     NUM_CARDS,
     NUM_KINDS,
     RING_SIZE,
+    card_matches,
 )
 
 if TYPE_CHECKING:
@@ -56,7 +57,7 @@ _ORANGE: Final = tuple(card.orange for card in CARDS)
 
 @lru_cache(maxsize=1 << 14)
 def _pairs(hand: tuple[int, ...], a: int, b: int) -> tuple[tuple[int, int], ...]:
-    fits = [(x, _ORANGE[x] in (JOKER, a), _ORANGE[x] in (JOKER, b)) for x in hand]
+    fits = [(x, card_matches(_ORANGE[x], a), card_matches(_ORANGE[x], b)) for x in hand]
     return tuple(
         (x, y)
         for (x, xa, xb), (y, ya, yb) in combinations(fits, 2)  # a hand is sorted

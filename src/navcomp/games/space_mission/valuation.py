@@ -61,10 +61,6 @@ TUNED: Final = Weights(
 )
 
 
-def tile_points(tiles: Sequence[int]) -> int:
-    return tile_total(tiles)
-
-
 def tile_gains(held: tuple[int, ...], potential: float) -> tuple[float, ...]:
     """For each point kind, what one more tile of it adds to ``held``, plus a share of
     what a second one adds beyond that (sets grow faster than one by one)."""
@@ -140,7 +136,7 @@ class Mind(Features):
 
     @Lazy
     def worth(self) -> int:
-        return tile_points(self.held)
+        return tile_total(self.held)
 
     @Lazy
     def gains(self) -> tuple[float, ...]:
@@ -160,7 +156,7 @@ class Mind(Features):
         for developer in s.developer:
             if developer >= 0:
                 scores[developer] += STATION_POINTS
-        own_points = tile_points(self.collected)
+        own_points = tile_total(self.collected)
         for q, n in enumerate(self.tiles):
             scores[q] += own_points if q == self.p else linear * n + square * n * n
         return scores[self.p] - max(x for q, x in enumerate(scores) if q != self.p)
@@ -207,7 +203,7 @@ class Mind(Features):
         for kind in self.mine[pos]:
             without[kind] -= kind >= 0
         hidden = sum(1 for kind in self.mine[pos] if kind < 0)
-        return self.worth - tile_points(without) + self.w.reserved_worth * hidden
+        return self.worth - tile_total(without) + self.w.reserved_worth * hidden
 
     def cost(self, cards: Sequence[int], chips: int = 0) -> float:
         """What spending these cards and chips costs in points."""
