@@ -34,20 +34,29 @@ def test_a_signed_out_visit_makes_no_failing_request(browser: Browser, web_serve
 def test_the_guest_button_stays_put_while_the_games_arrive(
     browser: Browser, web_server: str
 ) -> None:
-    """The games' cards stand above the way in: drawn after it, they pushed the button down
-    under a pointer already on its way (a click then landed on a card)."""
+    """The games' cards stand above the way in: drawn after it, or growing as their pictures
+    arrive, they pushed the button down under a pointer already on its way (a click then
+    landed on a card)."""
     with new_page(browser, web_server) as page:
 
         def slowly(route: Route) -> None:
             time.sleep(0.8)
             route.continue_()
 
+        pictures: list[Route] = []
         page.route("**/api/games", slowly)
+        page.route("**/front.png", lambda route: pictures.append(route))
         page.goto("/")
         button = page.locator("#guest")
         expect(button).to_be_visible()
-        first = button.bounding_box()
         expect(page.locator(".front-game")).to_have_count(2)
+        first = button.bounding_box()
+        assert len(pictures) == 2
+        for picture in pictures:
+            picture.continue_()
+        for picture in page.locator(".front-game img").all():
+            expect(picture).to_have_js_property("complete", True)
+            expect(picture).to_have_js_property("naturalWidth", 560)
         assert button.bounding_box() == first
 
 

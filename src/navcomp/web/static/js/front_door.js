@@ -43,7 +43,8 @@ function gameCard(game) {
     ? t("front_players_n", { n: game.min_players })
     : t("front_players", { min: game.min_players, max: game.max_players });
   return h("section", { class: "card front-game", dataset: { game: game.name } },
-    door.picture ? h("img", { src: door.picture, alt: t("front_picture", { game: game.title }), loading: "lazy" }) : null,
+    // its size given, the picture's box is kept for it before it arrives: nothing below moves
+    door.picture ? h("img", { ...door.picture, alt: t("front_picture", { game: game.title }), loading: "lazy" }) : null,
     h("h2", {}, game.title),
     h("p", { class: "front-facts" }, players, " · ", view.t("front_length", {}, "")),
     h("p", {}, view.t("front_blurb", {}, "")),

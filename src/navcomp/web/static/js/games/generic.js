@@ -9,7 +9,7 @@ import { seatDot } from "../pieces.js";
 export const strings = {};
 
 // What the front door shows of the game besides its title and players: a picture of its
-// table (`picture`), its guided first game (`tutorial`, a name for #/tutorial/NAME) and its
+// table (`picture`: `{src, width, height}`, its size in pixels), its guided first game (`tutorial`, a name for #/tutorial/NAME) and its
 // rules page (`rules`); the strings `front_blurb` and `front_length` say the rest.
 export function frontDoor() {
   return {};

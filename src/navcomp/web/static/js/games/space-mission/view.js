@@ -17,7 +17,7 @@ export { strings } from "./strings.js";
 
 export function frontDoor() {
   return {
-    picture: new URL("./front.png", import.meta.url).pathname,
+    picture: { src: new URL("./front.png", import.meta.url).pathname, width: 560, height: 540 },
     tutorial: "space-mission",
     rules: new URL("./rules.html", import.meta.url).pathname,
   };

@@ -15,7 +15,7 @@ export { strings } from "./strings.js";
 
 export function frontDoor() {
   return {
-    picture: new URL("./front.png", import.meta.url).pathname,
+    picture: { src: new URL("./front.png", import.meta.url).pathname, width: 560, height: 252 },
     tutorial: "space-pioneers",
     rules: new URL("./rules.html", import.meta.url).pathname,
   };
