@@ -51,6 +51,9 @@ def test_the_guest_button_stays_put_while_the_games_arrive(
         expect(button).to_be_visible()
         expect(page.locator(".front-game")).to_have_count(2)
         first = button.bounding_box()
+        deadline = time.monotonic() + 20
+        while len(pictures) < 2 and time.monotonic() < deadline:
+            page.wait_for_timeout(50)  # the pictures' requests reach their route
         assert len(pictures) == 2
         for picture in pictures:
             picture.continue_()

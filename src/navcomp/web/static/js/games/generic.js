@@ -9,8 +9,9 @@ import { seatDot } from "../pieces.js";
 export const strings = {};
 
 // What the front door shows of the game besides its title and players: a picture of its
-// table (`picture`: `{src, width, height}`, its size in pixels), its guided first game (`tutorial`, a name for #/tutorial/NAME) and its
-// rules page (`rules`); the strings `front_blurb` and `front_length` say the rest.
+// table (`picture`: `{src, width, height}`, its size in pixels), its guided first game
+// (`tutorial`, a name for #/tutorial/NAME) and its rules page (`rules`); the strings
+// `front_blurb` and `front_length` say the rest.
 export function frontDoor() {
   return {};
 }
