@@ -96,8 +96,11 @@ def test_the_front_door_says_what_navcomp_is(
             expect(games).to_have_count(2)
             for game in ("space-mission", "space-pioneers"):
                 card = page.locator(f'.front-game[data-game="{game}"]')
-                expect(card.locator("img")).to_be_visible()
-                assert card.locator("img").evaluate("img => img.complete && img.naturalWidth > 0")
+                picture = card.locator("img")
+                expect(picture).to_be_visible()  # its box is there before the picture
+                picture.scroll_into_view_if_needed()  # a lazy picture loads near the view
+                expect(picture).to_have_js_property("complete", True)
+                expect(picture).to_have_js_property("naturalWidth", 560)
                 expect(card.locator(f"#learn-{game}")).to_contain_text(learn)
                 expect(card.locator(".front-facts")).to_contain_text("5")
             expect(page.locator("#name-rule")).to_be_visible()
