@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -163,3 +164,37 @@ def test_another_sites_page_only_watches(sqlite_url: str) -> None:
             assert own.receive_json()["seat"] == 0
         with client.websocket_connect(path, headers={"Origin": "https://evil.example"}) as other:
             assert other.receive_json()["seat"] is None
+
+
+class _TickingClock:
+    """The server's clock moving on by a second at every reading: two readings of the
+    time a move's answer and its pushes are as of would differ."""
+
+    def __init__(self) -> None:
+        self.at = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+    def __call__(self) -> datetime:
+        self.at += timedelta(seconds=1)
+        return self.at
+
+
+def test_a_moves_answer_and_its_push_describe_the_table_alike(sqlite_url: str) -> None:
+    with running(sqlite_url, now=_TickingClock(), sweep_seconds=0) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        pace = {"kind": "live", "minutes": 5, "increment": 10}
+        made = ann.post("/api/tables", {"seats": 2, "pace": pace})
+        assert made.status_code == 201, made.text
+        table_id = made.json()["id"]
+        assert ben.post(f"/api/tables/{table_id}/join").status_code == 200
+        assert ann.post(f"/api/tables/{table_id}/start").status_code == 200
+        with client.websocket_connect(f"/api/tables/{table_id}/live") as watcher:
+            first = watcher.receive_json()
+            to_move = first["table"]["to_move"]
+            mover = next(p for p in (ann, ben) if p.table(table_id)["seat"] == to_move)
+            action = mover.table(table_id)["legal"][0]["id"]
+            answer = mover.move(table_id, action, 0)
+            assert answer.status_code == 200, answer.text
+            pushed = watcher.receive_json()
+        assert pushed["version"] == answer.json()["version"] == 1
+        assert pushed["table"]["clock"]["now"] is not None
+        assert pushed["table"] == answer.json()["table"]

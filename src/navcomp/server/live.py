@@ -153,12 +153,14 @@ class Hub:
                 subscriber.offer_close()
         return allowed
 
-    def publish(self, table: Table, live: Live) -> None:
-        """A move: each client its view, with the move as its seat reads it (``live.last``)."""
+    def publish(self, table: Table, live: Live, described: dict[str, Any] | None = None) -> None:
+        """A move: each client its view, with the move as its seat reads it (``live.last``).
+        ``described``: the table's JSON, if the caller has it."""
         subscribers = self._watching(table)
         if not subscribers:
             return
-        described = table_json(table)
+        if described is None:
+            described = table_json(table)
         messages: dict[int | None, str] = {}  # encoded once per seat
         views = live.state.views(list({subscriber.seat for subscriber in subscribers}))
         for subscriber in subscribers:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from navcomp.core.errors import ActionError, GameOverError
 from navcomp.core.match import check_undo
@@ -24,6 +24,7 @@ from navcomp.server.bots import BotJob, job_for
 from navcomp.server.error_codes import GAME_OVER, STALE_VERSION, TABLE_NOT_FOUND
 from navcomp.server.errors import ApiError, from_action_error
 from navcomp.server.games import LastMove, Live, LiveGames, move_detail, move_texts, rebuild
+from navcomp.server.views import table_json
 from navcomp.store import accounts, notices, scores, tables
 from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, Table, TableStatus, Turn, User
@@ -41,6 +42,7 @@ class Moved:
     notices: list[NewNotice]  # of turns and of the game's end
     mailed: int  # readers with mail in the outbox
     webhooks: dict[int, str]  # the webhook of each account noticed that has one
+    described: dict[str, Any]  # the table's JSON, for the answer and the pushes alike
 
 
 def stale(expected: int, version: int) -> ApiError:
@@ -73,7 +75,7 @@ async def submit(
         # the database, where a move truly too late is refused again.
         moved = await server.tx(work)
     server.games.store(table_id, moved.live)
-    server.hub.publish(moved.table, moved.live)
+    server.hub.publish(moved.table, moved.live, moved.described)
     if moved.mailed:
         server.mail.wake()
     for notice in moved.notices:
@@ -147,7 +149,7 @@ def _move(
     hooks = accounts.webhooks(conn, [n.user_id for n in told])
     live.table = table.after(turn)
     mailed = mail.queue(conn, told, live.table, at)
-    return Moved(live.table, live, told, mailed, hooks)
+    return Moved(live.table, live, told, mailed, hooks, table_json(live.table))
 
 
 def _turn_answered(conn: Connection, table: Table, turn: Turn) -> None:
