@@ -115,8 +115,8 @@ class Settings:
     """None when the game has no ``max_rounds`` option."""
     jobs: int
     duplicate: bool = False
-    turn_seconds: float | None = None  # hard's budget per turn (None: its own)
     """Each deal is played ``players`` times, once in every rotation."""
+    turn_seconds: float | None = None  # hard's budget per turn (None: its own)
 
     @property
     def options(self) -> dict[str, Any]:
