@@ -90,7 +90,7 @@ async def move(
     table_id: TableId, body: Move, server: ServerDep, session: SignedIn
 ) -> dict[str, Any]:
     moved = await submit(server, table_id, session.user, body.action, body.expected_version)
-    return moved_json(moved.table, moved.described)
+    return moved_json(moved.described)
 
 
 @router.post(
@@ -103,7 +103,7 @@ async def undo(
     table_id: TableId, body: Undo, server: ServerDep, session: SignedIn
 ) -> dict[str, Any]:
     moved = await submit(server, table_id, session.user, None, body.expected_version)
-    return moved_json(moved.table, moved.described)
+    return moved_json(moved.described)
 
 
 @router.get(

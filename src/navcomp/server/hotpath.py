@@ -72,7 +72,7 @@ class PlayFastPath:
         except ApiError as error:
             await error_response(error)(scope, receive, send)
             return
-        content = orjson.dumps(moved_json(moved.table, moved.described))
+        content = orjson.dumps(moved_json(moved.described))
         await send(
             {
                 "type": "http.response.start",

@@ -73,10 +73,10 @@ def use_clock(now: Callable[[], datetime]) -> None:
     _clock[0] = now
 
 
-def moved_json(table: Table, described: dict[str, Any]) -> dict[str, Any]:
+def moved_json(described: dict[str, Any]) -> dict[str, Any]:
     """A move's answer: the new version and the table after it (``described``: its
     :func:`table_json`, which the move's pushes carry too)."""
-    return {"version": table.version, "table": described}
+    return {"version": described["version"], "table": described}
 
 
 CLOSED = "closed"
