@@ -3,7 +3,9 @@ of hard's parts earn their keep: ``hard-noreuse`` (no search carried between the
 of a turn), ``hard-nostop`` (every race runs its whole budget), ``hard-picks`` (Space
 Mission's turn shared out with more for the picks: :data:`PICK_HEAVY`) and ``hard-z1``
 and ``hard-z2`` (a candidate replaces the base player's move at a race's end on
-:data:`LOOSER_Z` or :data:`TIGHTER_Z` standard errors, not hard's 1.5).  Each takes hard's
+:data:`LOOSER_Z` or :data:`TIGHTER_Z` standard errors, not hard's 1.5) and
+``hard-winstop`` (a race stops early only on a candidate that clearly beats the base
+player's move, never because none can).  Each takes hard's
 budget a turn (``--seconds-per-turn``, default 0.3 s here).
 
     .venv/bin/python scripts/hard_ablations.py --players 2 --bots hard,hard-noreuse \\
@@ -17,7 +19,8 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from navcomp.bots import levels
+from navcomp.bots import levels, rollout
+from navcomp.bots.paired import Arm, settled
 from navcomp.bots.rollout import RolloutBot
 from navcomp.commands.cli import main
 from navcomp.core.heuristic import Heuristic
@@ -55,6 +58,21 @@ class PickHeavy(RolloutBot):
         return super()._seconds(state, player, _Shared(heuristic, PICK_HEAVY))  # type: ignore[arg-type]
 
 
+def _settled_on_a_winner(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
+    """:func:`settled` without its futility stop: the base player's move never ends a race."""
+    stop = settled(active, hint, margin)
+    return None if stop is hint else stop
+
+
+class WinnerStop(RolloutBot):
+    def _race(self, race: Any, rng: Any, seconds: float | None, margin: float) -> Arm | None:
+        rollout.settled = _settled_on_a_winner  # type: ignore[assignment]
+        try:
+            return super()._race(race, rng, seconds, margin)
+        finally:
+            rollout.settled = settled
+
+
 def _turn(argv: list[str]) -> float:
     if "--seconds-per-turn" in argv:
         return float(argv[argv.index("--seconds-per-turn") + 1])
@@ -77,5 +95,8 @@ if __name__ == "__main__":
     )
     levels.LEVELS["hard-z2"] = lambda s: RolloutBot(
         seconds=None, turn_seconds=turn, early_stop=True, z=TIGHTER_Z
+    )
+    levels.LEVELS["hard-winstop"] = lambda s: WinnerStop(
+        seconds=None, turn_seconds=turn, early_stop=True
     )
     sys.exit(main(["tournament", *sys.argv[1:]]))
