@@ -5,7 +5,9 @@ Mission's turn shared out with more for the picks: :data:`PICK_HEAVY`) and ``har
 and ``hard-z2`` (a candidate replaces the base player's move at a race's end on
 :data:`LOOSER_Z` or :data:`TIGHTER_Z` standard errors, not hard's 1.5) and
 ``hard-winstop`` (a race stops early only on a candidate that clearly beats the base
-player's move, never because none can).  Each takes hard's
+player's move, never because none can) and ``hard-quickstop`` (a race stops on the base
+player's move once no candidate is within :data:`QUICK_FUTILITY_Z` standard errors of
+beating it by the margin, not Pocock's boundary).  Each takes hard's
 budget a turn (``--seconds-per-turn``, default 0.3 s here).
 
     .venv/bin/python scripts/hard_ablations.py --players 2 --bots hard,hard-noreuse \\
@@ -20,7 +22,7 @@ import sys
 from typing import Any
 
 from navcomp.bots import levels, rollout
-from navcomp.bots.paired import Arm, settled
+from navcomp.bots.paired import POCOCK, Arm, paired, settled
 from navcomp.bots.rollout import RolloutBot
 from navcomp.commands.cli import main
 from navcomp.core.heuristic import Heuristic
@@ -32,6 +34,9 @@ LOOSER_Z = 1.0
 TIGHTER_Z = 2.0
 """Hard plays 30 to 40 rounds a decision where hard-1s plays about 180: at the race's end
 the z test, not the margin, decides for hard whether a candidate beats the base move."""
+QUICK_FUTILITY_Z = 1.5
+"""Hard's z at a race's end: a candidate this far short of the margin would not replace
+the base player's move there either."""
 PICK_HEAVY = {MAIN: 0.35, PICK: 0.25, TOPUP: 0.1}
 """Against hard's 0.4, 0.15 and 0.1: a turn whose second action took most of it lost
 (docs/results/history.md), which points at the picks it starved."""
@@ -64,9 +69,31 @@ def _settled_on_a_winner(active: list[Arm], hint: Arm, margin: float) -> Arm | N
     return None if stop is hint else stop
 
 
-class WinnerStop(RolloutBot):
+def _settled_soon(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
+    """:func:`settled` with the futility stop at :data:`QUICK_FUTILITY_Z`."""
+    winners, open_ = [], False
+    for arm in active:
+        if arm is hint:
+            continue
+        mean, error = paired(arm, hint)
+        if mean - margin > POCOCK * error:
+            winners.append(arm)
+        elif mean - margin >= -QUICK_FUTILITY_Z * error:
+            open_ = True
+    if winners:
+        return max(winners, key=lambda arm: arm.mean())
+    return None if open_ else hint
+
+
+class _OtherStop(RolloutBot):
+    """Hard with ``stop`` in place of :func:`settled`."""
+
+    def __init__(self, stop: Any, **settings: Any) -> None:
+        super().__init__(**settings)
+        self._stop = stop
+
     def _race(self, race: Any, rng: Any, seconds: float | None, margin: float) -> Arm | None:
-        rollout.settled = _settled_on_a_winner  # type: ignore[assignment]
+        rollout.settled = self._stop
         try:
             return super()._race(race, rng, seconds, margin)
         finally:
@@ -96,7 +123,10 @@ if __name__ == "__main__":
     levels.LEVELS["hard-z2"] = lambda s: RolloutBot(
         seconds=None, turn_seconds=turn, early_stop=True, z=TIGHTER_Z
     )
-    levels.LEVELS["hard-winstop"] = lambda s: WinnerStop(
-        seconds=None, turn_seconds=turn, early_stop=True
+    levels.LEVELS["hard-winstop"] = lambda s: _OtherStop(
+        _settled_on_a_winner, seconds=None, turn_seconds=turn, early_stop=True
+    )
+    levels.LEVELS["hard-quickstop"] = lambda s: _OtherStop(
+        _settled_soon, seconds=None, turn_seconds=turn, early_stop=True
     )
     sys.exit(main(["tournament", *sys.argv[1:]]))
