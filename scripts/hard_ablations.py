@@ -5,9 +5,9 @@ Mission's turn shared out with more for the picks: :data:`PICK_HEAVY`) and ``har
 and ``hard-z2`` (a candidate replaces the base player's move at a race's end on
 :data:`LOOSER_Z` or :data:`TIGHTER_Z` standard errors, not hard's 1.5) and
 ``hard-winstop`` (a race stops early only on a candidate that clearly beats the base
-player's move, never because none can) and ``hard-quickstop`` (a race stops on the base
-player's move once no candidate is within :data:`QUICK_FUTILITY_Z` standard errors of
-beating it by the margin, not Pocock's boundary).  Each takes hard's
+player's move, never because none can) and ``hard-pocock`` (a race stops on the base
+player's move only once every other candidate falls Pocock's boundary short of beating
+it by the margin, as hard did before its ``FUTILITY_Z``).  Each takes hard's
 budget a turn (``--seconds-per-turn``, default 0.3 s here).
 
     .venv/bin/python scripts/hard_ablations.py --players 2 --bots hard,hard-noreuse \\
@@ -34,9 +34,6 @@ LOOSER_Z = 1.0
 TIGHTER_Z = 2.0
 """Hard plays 30 to 40 rounds a decision where hard-1s plays about 180: at the race's end
 the z test, not the margin, decides for hard whether a candidate beats the base move."""
-QUICK_FUTILITY_Z = 1.5
-"""Hard's z at a race's end: a candidate this far short of the margin would not replace
-the base player's move there either."""
 PICK_HEAVY = {MAIN: 0.35, PICK: 0.25, TOPUP: 0.1}
 """Against hard's 0.4, 0.15 and 0.1: a turn whose second action took most of it lost
 (docs/results/history.md), which points at the picks it starved."""
@@ -69,8 +66,8 @@ def _settled_on_a_winner(active: list[Arm], hint: Arm, margin: float) -> Arm | N
     return None if stop is hint else stop
 
 
-def _settled_soon(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
-    """:func:`settled` with the futility stop at :data:`QUICK_FUTILITY_Z`."""
+def _settled_at_pocock(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
+    """:func:`settled` with the futility stop at Pocock's boundary."""
     winners, open_ = [], False
     for arm in active:
         if arm is hint:
@@ -78,7 +75,7 @@ def _settled_soon(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
         mean, error = paired(arm, hint)
         if mean - margin > POCOCK * error:
             winners.append(arm)
-        elif mean - margin >= -QUICK_FUTILITY_Z * error:
+        elif mean - margin >= -POCOCK * error:
             open_ = True
     if winners:
         return max(winners, key=lambda arm: arm.mean())
@@ -126,7 +123,7 @@ if __name__ == "__main__":
     levels.LEVELS["hard-winstop"] = lambda s: _OtherStop(
         _settled_on_a_winner, seconds=None, turn_seconds=turn, early_stop=True
     )
-    levels.LEVELS["hard-quickstop"] = lambda s: _OtherStop(
-        _settled_soon, seconds=None, turn_seconds=turn, early_stop=True
+    levels.LEVELS["hard-pocock"] = lambda s: _OtherStop(
+        _settled_at_pocock, seconds=None, turn_seconds=turn, early_stop=True
     )
     sys.exit(main(["tournament", *sys.argv[1:]]))

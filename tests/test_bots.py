@@ -275,11 +275,12 @@ def test_players_are_never_offered_the_cheat() -> None:
     assert set(PLAYER_LEVELS) == {"easy", "medium", "hard"}
 
 
-def test_the_race_stops_early_oncesettled() -> None:
+def test_the_race_stops_early_once_settled() -> None:
     """Pocock's boundary: a candidate far above the base player's move wins at once, one
     within the noise keeps the race going, and when no rival can reach the margin the
-    base player's move is settled."""
-    from navcomp.bots.paired import Arm, settled
+    base player's move is settled: already when a rival falls 1.5 standard errors short
+    of it, though not Pocock's 2.361."""
+    from navcomp.bots.paired import FUTILITY_Z, POCOCK, Arm, paired, settled
 
     def arm(action: int, values: list[float]) -> Arm:
         made = Arm(action)
@@ -296,6 +297,10 @@ def test_the_race_stops_early_oncesettled() -> None:
     assert settled([hint, better, close], hint, margin=0.06) is better
     assert settled([hint, close], hint, margin=0.06) is None
     assert settled([hint, worse], hint, margin=0.06) is hint
+    short = arm(4, [v + (0.08 if r % 2 else -0.12) for r, v in enumerate(hint.values.values())])
+    mean, error = paired(short, hint)
+    assert -POCOCK < (mean - 0.06) / error < -FUTILITY_Z
+    assert settled([hint, short], hint, margin=0.06) is hint
 
 
 def test_rollout_with_early_stop_spends_less_when_nothing_can_beat_its_base() -> None:
