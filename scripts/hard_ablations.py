@@ -22,7 +22,7 @@ import sys
 from typing import Any
 
 from navcomp.bots import levels, rollout
-from navcomp.bots.paired import POCOCK, Arm, paired, settled
+from navcomp.bots.paired import POCOCK, Arm, settled
 from navcomp.bots.rollout import RolloutBot
 from navcomp.commands.cli import main
 from navcomp.core.heuristic import Heuristic
@@ -68,18 +68,7 @@ def _settled_on_a_winner(active: list[Arm], hint: Arm, margin: float) -> Arm | N
 
 def _settled_at_pocock(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
     """:func:`settled` with the futility stop at Pocock's boundary."""
-    winners, open_ = [], False
-    for arm in active:
-        if arm is hint:
-            continue
-        mean, error = paired(arm, hint)
-        if mean - margin > POCOCK * error:
-            winners.append(arm)
-        elif mean - margin >= -POCOCK * error:
-            open_ = True
-    if winners:
-        return max(winners, key=lambda arm: arm.mean())
-    return None if open_ else hint
+    return settled(active, hint, margin, futility_z=POCOCK)
 
 
 class _OtherStop(RolloutBot):
@@ -90,11 +79,11 @@ class _OtherStop(RolloutBot):
         self._stop = stop
 
     def _race(self, race: Any, rng: Any, seconds: float | None, margin: float) -> Arm | None:
-        rollout.settled = self._stop
+        rollout.settled = self._stop  # type: ignore[attr-defined]
         try:
             return super()._race(race, rng, seconds, margin)
         finally:
-            rollout.settled = settled
+            rollout.settled = settled  # type: ignore[attr-defined]
 
 
 def _turn(argv: list[str]) -> float:

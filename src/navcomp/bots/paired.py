@@ -55,10 +55,12 @@ def paired(arm: Arm, hint: Arm) -> tuple[float, float]:
     return mean, math.sqrt(var / n)
 
 
-def settled(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
+def settled(
+    active: list[Arm], hint: Arm, margin: float, futility_z: float = FUTILITY_Z
+) -> Arm | None:
     """The candidate the race can stop on: the best of those that beat ``hint`` by more
     than ``margin`` beyond Pocock's boundary, else ``hint`` if every other candidate
-    falls short of that by :data:`FUTILITY_Z` standard errors; else None (play on)."""
+    falls short of that by ``futility_z`` standard errors; else None (play on)."""
     winners, open_ = [], False
     for arm in active:
         if arm is hint:
@@ -66,7 +68,7 @@ def settled(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
         mean, error = paired(arm, hint)
         if mean - margin > POCOCK * error:
             winners.append(arm)
-        elif mean - margin >= -FUTILITY_Z * error:
+        elif mean - margin >= -futility_z * error:
             open_ = True
     if winners:
         return max(winners, key=lambda arm: arm.mean())
