@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from playwright.sync_api import Browser, expect
+import time
+from collections.abc import Callable
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+from playwright.sync_api import Browser, Page, Route, expect
 
 from web_helpers import (
     create_table,
@@ -133,3 +138,71 @@ def test_the_log_grows_in_place_and_keeps_the_reader_s_place(
         page.wait_for_timeout(300)
         again = page.evaluate(LOG_SCROLL)
         assert again["firstKept"] and again["top"] == 40, again
+
+
+MOVE_ONCE = """async (id) => {
+  const csrf = decodeURIComponent(document.cookie.match(/navcomp_csrf=([^;]*)/)[1]);
+  const seen = await (await fetch(`/api/tables/${id}`)).json();
+  const legal = (seen.legal || []).filter((a) => !a.text.startsWith("discard"));
+  if (!legal.length) return false;
+  const answer = await fetch(`/api/tables/${id}/moves`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf },
+    body: JSON.stringify({ action: legal[0].id, expected_version: seen.table.version }),
+  });
+  return answer.ok;
+}"""
+"""One move of mine, if it is my turn (no timers: the page's clock is stopped)."""
+
+
+START = datetime(2026, 12, 1, tzinfo=UTC)
+
+
+def _poll(page: Page, check: Callable[[], Any], what: str, timeout: float = 20) -> Any:
+    """Wait for ``check`` to hold, with the test's events heard meanwhile (a page's timers
+    may be stopped: the wait is Playwright's)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = check()
+        if found:
+            return found
+        page.wait_for_timeout(50)
+    raise AssertionError(f"never: {what}")
+
+
+def test_a_move_pushed_while_the_log_loads_fetches_no_second_log(
+    browser: Browser, web_server: str
+) -> None:
+    """A push that comes while the page is fetching the log asks for the log again; once
+    the answer holds that move, the page fetches nothing more (a bot that moves as the
+    page opens makes such a push)."""
+    with new_page(browser, web_server) as mover:
+        guest(mover)
+        table_id = create_table(mover, 2, {1: "easy"})
+        start(mover)
+        page = mover.context.new_page()
+        page.clock.install(time=START)
+        page.clock.pause_at(START + timedelta(seconds=1))  # timers run when the test says
+        held: list[Route] = []
+        page.route("**/log", lambda route: held.append(route))
+        fetched: list[str] = []
+        page.on("request", lambda r: fetched.append(r.url) if r.url.endswith("/log") else None)
+        page.goto(f"/#/table/{table_id}")
+        shows = "document.body.dataset.version"
+        _poll(mover, lambda: page.evaluate(shows), "the table's first push")
+        page.clock.run_for(500)
+        _poll(mover, lambda: held, "the log asked for")
+        _poll(mover, lambda: mover.evaluate(MOVE_ONCE, table_id), "a move of mine")
+        server = _poll(
+            mover,
+            lambda: (seen := table_json(mover, table_id))["legal"] and seen,
+            "my turn again",
+        )
+        shown = str(server["table"]["version"])
+        _poll(mover, lambda: page.evaluate(shows) == shown, "the push")
+        assert len(held) == 1, "the log was asked for again while it was being fetched"
+        held[0].continue_()
+        expect(page.locator("#log-list li")).to_have_count(int(shown))
+        page.clock.run_for(2000)
+        page.evaluate("() => fetch('/api/games')")  # the page's requests so far are heard
+        assert len(fetched) == 1, fetched

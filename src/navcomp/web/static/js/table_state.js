@@ -112,7 +112,8 @@ function acceptNow(data) {
     table.ui = { ...table.ui, error: null };
     table.gameUi = null; // a fresh choice, made by the game's view when it draws
   }
-  if ((changed && !extendLog(data)) || otherChange) loadLog();
+  if (otherChange) loadLog({ withEvents: true });
+  else if (changed && !extendLog(data)) loadLog();
   drawing.draw();
 }
 
@@ -189,12 +190,20 @@ function reconnectLater(table, event) {
   }, delay);
 }
 
+// Fetch the log and the events, unless the log on show already ends at the version on
+// show and no change besides moves asked for the events: a push that came while the log
+// was being fetched asks for it again, and the answer often holds that push's move.
 let logTimer = null;
-function loadLog() {
+function loadLog({ withEvents = false } = {}) {
   clearTimeout(logTimer);
   const table = current;
+  if (withEvents) table.eventsStale = true;
   logTimer = setTimeout(async () => {
     if (table !== current || !table.data || table.data.table.status === "open") return;
+    const newest = table.log.length ? table.log[table.log.length - 1].seq : 0;
+    if (table.logComplete && !table.eventsStale && newest === table.data.version) return;
+    const eventsAsked = table.eventsStale;
+    table.eventsStale = false;
     try {
       const [log, events] = await Promise.all([get(`/api/tables/${table.id}/log`), get(`/api/tables/${table.id}/events`)]);
       if (table !== current) return;
@@ -207,7 +216,7 @@ function loadLog() {
       table.logComplete = true;
       drawing.drawLog();
     } catch {
-      /* the next change loads it again */
+      table.eventsStale = eventsAsked; // the next change loads it again
     }
   }, 120);
 }
