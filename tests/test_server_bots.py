@@ -104,12 +104,15 @@ def _bot_to_move(base: str) -> tuple[int, dict[str, str], int]:
         headers=headers,
     ).json()
     httpx.post(f"{base}/api/tables/{made['id']}/start", headers=headers)
-    table_id = made["id"]
+    return made["id"], headers, _play_to_the_bot(base, made["id"], headers)
+
+
+def _play_to_the_bot(base: str, table_id: int, headers: dict[str, str]) -> int:
+    """Play my turns until the bot is to move (it may start): the version it thinks at."""
 
     def table() -> dict:
         return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
 
-    # Play until it is the bot's turn (it may start).
     seen = wait_for(
         lambda: table() if table()["table"]["to_move"] == 1 or table()["legal"] else None
     )
@@ -123,7 +126,30 @@ def _bot_to_move(base: str) -> tuple[int, dict[str, str], int]:
         )
         assert moved.status_code == 200
         seen = table()
-    return table_id, headers, seen["table"]["version"]
+    return int(seen["table"]["version"])
+
+
+def _answers_while_the_bot_thinks(base: str, table_id: int, headers: dict[str, str]) -> int:
+    """The version at which the server answered several requests while the bot, to move,
+    did not: it is thinking off the loop.  A bot on the loop would answer each request only
+    after a decision.  A step hard decides at once (a single candidate) moves the version
+    on, so look again until one that it thinks about."""
+
+    def table() -> dict:
+        return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()["table"]
+
+    for _ in range(20):
+        time.sleep(0.3)
+        before = table()
+        if before["to_move"] != 1:
+            _play_to_the_bot(base, table_id, headers)
+            continue
+        for _ in range(5):
+            assert httpx.get(f"{base}/api/games").status_code == 200
+        after = table()
+        if after["version"] == before["version"] and after["to_move"] == 1:
+            return int(after["version"])
+    raise AssertionError("the server never answered while the bot was thinking")
 
 
 def _running(pid: int) -> bool:
@@ -149,18 +175,11 @@ def _pool_workers(pid: int) -> list[int]:
 
 
 def test_bots_think_off_the_loop_and_resume_after_a_kill(database_url: str) -> None:
-    slow = ServerProcess(database_url, "--bot-seconds", "4").start()
+    # a whole turn of 40 s: a decision hard thinks about lasts a second at least
+    slow = ServerProcess(database_url, "--bot-seconds", "40").start()
     try:
-        base = slow.base
-        table_id, headers, thinking_at = _bot_to_move(base)
-
-        def table() -> dict:
-            return httpx.get(f"{base}/api/tables/{table_id}", headers=headers).json()
-
-        # The bot thinks for seconds; the server answers meanwhile.
-        for _ in range(5):
-            assert httpx.get(f"{base}/api/games").status_code == 200
-        assert table()["table"]["version"] == thinking_at, "answered while the bot was thinking"
+        table_id, headers, _ = _bot_to_move(slow.base)
+        thinking_at = _answers_while_the_bot_thinks(slow.base, table_id, headers)
         workers = _children(slow.process.pid)
         assert workers, "the bot thinks in a worker process"
         slow.kill()
