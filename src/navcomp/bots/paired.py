@@ -19,7 +19,7 @@ many standard errors short of beating it by the margin: as far short as the race
 asks a winner to be ahead (the rollout's z).  A futility stop only ever keeps the base
 player's move, so a boundary looser than Pocock's adds no wrong switches; it ends more
 races early and leaves their time to the turn's later decisions (against hard-1s,
-49.8% of 300 games where Pocock's boundary won 46.7% of 660: docs/bots.md)."""
+50.3% of 400 games where Pocock's boundary won 46.7% of 660: docs/bots.md)."""
 
 
 class Arm:
