@@ -123,10 +123,13 @@ function acceptNow(data) {
 // page at each move).  Anything else (a gap, a reload, an older log) fetches the log.
 function extendLog(data) {
   const log = current.log;
-  const newest = log.length ? log[log.length - 1].seq : 0;
-  if (!current.logComplete || !data.last || data.version !== newest + 1) return false;
+  if (!current.logComplete || !data.last || data.version !== newestSeq(log) + 1) return false;
   current.log = [...log, { seq: data.version, seat: data.last.seat, text: data.last.text, detail: data.last.detail ?? null }];
   return true;
+}
+
+function newestSeq(log) {
+  return log.length ? log[log.length - 1].seq : 0;
 }
 
 function connect() {
@@ -200,8 +203,7 @@ function loadLog({ withEvents = false } = {}) {
   if (withEvents) table.eventsStale = true;
   logTimer = setTimeout(async () => {
     if (table !== current || !table.data || table.data.table.status === "open") return;
-    const newest = table.log.length ? table.log[table.log.length - 1].seq : 0;
-    if (table.logComplete && !table.eventsStale && newest === table.data.version) return;
+    if (table.logComplete && !table.eventsStale && newestSeq(table.log) === table.data.version) return;
     const eventsAsked = table.eventsStale;
     table.eventsStale = false;
     try {
