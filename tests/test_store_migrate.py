@@ -15,6 +15,7 @@ from conftest import own_postgres_database
 from navcomp.store.db import migrate, open_engine
 
 STARTING = 6
+OPENING = 12
 
 
 def _migrate_together(url: str, barrier: Any, failures: Any) -> None:
@@ -71,3 +72,36 @@ def test_processes_migrating_a_fresh_sqlite_database_at_once(tmp_path: Path) -> 
     url = f"sqlite:///{tmp_path}/navcomp.db"
     assert _start_together(url) == []
     assert len(_versions(url)) == 1
+
+
+def _connect_together(url: str, barrier: Any, failures: Any) -> None:
+    engine = open_engine(url)
+    try:
+        barrier.wait(30)
+        with engine.connect() as conn:
+            conn.execute(text("SELECT 1"))
+    except Exception as error:
+        failures.put(repr(error))
+    finally:
+        engine.dispose()
+
+
+def test_processes_opening_a_new_sqlite_file_at_once_all_connect(tmp_path: Path) -> None:
+    """Each connection switches the file to WAL; on a new file the first switches race."""
+    context = multiprocessing.get_context("fork")
+    found = []
+    for attempt in range(100):
+        url = f"sqlite:///{tmp_path}/navcomp-{attempt}.db"
+        barrier = context.Barrier(OPENING)
+        failures = context.Queue()
+        processes = [
+            context.Process(target=_connect_together, args=(url, barrier, failures))
+            for _ in range(OPENING)
+        ]
+        for process in processes:
+            process.start()
+        for process in processes:
+            process.join(60)
+        while not failures.empty():
+            found.append(failures.get())
+    assert found == []

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sqlite3
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, TypeAlias, overload
@@ -26,6 +28,8 @@ DbRow: TypeAlias = Row[*tuple[Any, ...]]
 
 DEFAULT_DATA_DIR = Path("data")
 URL_VARIABLE = "NAVCOMP_DATABASE_URL"
+SQLITE_WAIT_SECONDS = 30
+"""How long a SQLite connection waits for another process's lock before it fails."""
 WRITE_OPTION = "navcomp_write"
 """Execution option: False marks a read-only transaction (SQLite then skips the write lock)."""
 
@@ -51,7 +55,9 @@ def _with_driver(url: str) -> str:
 
 def open_engine(url: str) -> Engine:
     if url.startswith("sqlite"):
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(
+            url, connect_args={"check_same_thread": False, "timeout": SQLITE_WAIT_SECONDS}
+        )
         _configure_sqlite(engine)
         return engine
     return create_engine(url, pool_size=10, max_overflow=20, pool_pre_ping=True)
@@ -62,10 +68,10 @@ def _configure_sqlite(engine: Engine) -> None:
     def on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves (below)
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA journal_mode=WAL")
+        _switch_to_wal(cursor)
         cursor.execute("PRAGMA synchronous=NORMAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=30000")
+        cursor.execute(f"PRAGMA busy_timeout={SQLITE_WAIT_SECONDS * 1000}")
         cursor.close()
 
     @event.listens_for(engine, "begin")
@@ -76,6 +82,22 @@ def _configure_sqlite(engine: Engine) -> None:
         # Straight to the driver: through exec_driver_sql this cost more than SQLite's work.
         writing = connection.get_execution_options().get(WRITE_OPTION, True)
         connection.connection.driver_connection.execute("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """Put the file in WAL mode (it stays so), waiting out other processes doing the same.
+
+    On a new file the switch is a read that becomes a write, and SQLite answers "database
+    is locked" at once rather than waiting, when another connection switches too."""
+    deadline = time.monotonic() + SQLITE_WAIT_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.01)
 
 
 MIGRATION_LOCK = 0x6E6176636F6D70  # "navcomp": PostgreSQL advisory lock key
