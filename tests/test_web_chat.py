@@ -11,7 +11,7 @@ from playwright.sync_api import Browser, Page, WebSocket, expect
 
 from navcomp.commands.cli import main
 from test_web_ratings import register
-from web_helpers import create_table, new_page, press, release, screenshot, settled, start
+from web_helpers import create_table, join, new_page, press, release, screenshot, settled, start
 
 MARKUP = "<script>window.chatPwned = 1</script><b>bold?</b> https://example.com"
 
@@ -38,7 +38,7 @@ def test_players_chat_the_spectator_apart_a_block_and_markup_as_text(
             register(page, name)
         table_id = create_table(ann, 2, {})
         ben.goto(f"/#/table/{table_id}")
-        ben.locator('[data-key="join-1"]').click()
+        join(ben, 1)
         start(ann)
         expect(ben.locator("#board")).to_be_visible()
         cat.goto(f"/#/table/{table_id}")

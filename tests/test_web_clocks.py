@@ -16,6 +16,7 @@ from server_helpers import ServerProcess, wait_for
 from test_server_sweeper import move_deadline
 from web_helpers import (
     guest,
+    join,
     new_page,
     play_simple_step,
     press,
@@ -64,8 +65,7 @@ def seat_two(host: Page, other: Page, table_id: int, seat: int = 1) -> None:
     """``other`` joins seat ``seat`` of the host's table; the host starts it."""
     guest(other)
     other.goto(f"/#/table/{table_id}")
-    other.locator(f'[data-key="join-{seat}"]').click()
-    expect(host.locator("#lobby-seats li").nth(seat)).not_to_contain_text("free")
+    join(other, seat)
     host.locator("#start").click()
     expect(host.locator("#board")).to_be_visible()
     expect(other.locator("#board")).to_be_visible()

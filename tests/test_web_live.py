@@ -16,6 +16,7 @@ from web_helpers import (
     fix_seed,
     guest,
     hand,
+    join,
     new_page,
     start,
     table_json,
@@ -47,7 +48,7 @@ def test_two_players_see_each_others_moves_live_and_never_each_others_hand(
         # Ben follows the invite link, plays as a guest and takes the free seat
         ben.goto(link)
         ben.locator("#guest-here").click()
-        ben.locator('#lobby-seats button[data-key="join-1"]').click()
+        join(ben, 1)
         expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
         fix_seed(web_database, table_id, 1)  # the same deal each run: no flaky steps
         start(ann)
@@ -180,7 +181,7 @@ def test_an_invitation_by_name_reaches_the_invitees_lobby(
         notice = ben.locator("#notices a", has_text=f"Tisch {table_id}")
         expect(notice).to_have_text(f"{ann_name} lädt dich zu Space Mission ein (Tisch {table_id})")
         notice.click()
-        ben.locator('#lobby-seats button[data-key="join-1"]').click()
+        join(ben, 1)
         expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text(ben_name)
 
 

@@ -16,6 +16,7 @@ from web_helpers import (
     SCREENSHOTS,
     fix_seed,
     guest,
+    join,
     new_page,
     table_json,
     version,
@@ -46,7 +47,7 @@ def two_people(ann: Page, ben: Page, database: Path, seed: int) -> int:
     table_id = new_table(ann, 2, {})
     ben.goto(ann.locator("#invite-link").input_value())
     ben.locator("#guest-here").click()
-    ben.locator('#lobby-seats button[data-key="join-1"]').click()
+    join(ben, 1)
     expect(ann.locator("#lobby-seats li").nth(1)).to_contain_text("guest-")
     fix_seed(database, table_id, seed)
     start(ann)

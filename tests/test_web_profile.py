@@ -12,7 +12,7 @@ from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from web_helpers import new_page, screenshot
+from web_helpers import join, new_page, screenshot
 
 PASSWORD = "correct horse battery"
 
@@ -41,7 +41,7 @@ def _rated_game(pia: Page, quin: Page) -> int:
     pia.wait_for_url(re.compile(r"#/table/\d+$"))
     table_id = int(pia.url.rsplit("/", 1)[1])
     quin.goto(f"/#/table/{table_id}")
-    quin.locator('[data-key="join-1"]').click()
+    join(quin, 1)
     expect(pia.locator("#lobby-seats")).to_contain_text("Quin_p")
     pia.locator("#start").click()
     step(pia, "count")

@@ -8,7 +8,7 @@ import re
 from openskill.models import PlackettLuce
 from playwright.sync_api import Browser, Page, expect
 
-from web_helpers import new_page, screenshot, table_json, version, wait_moved
+from web_helpers import join, new_page, screenshot, table_json, version, wait_moved
 
 MODEL = PlackettLuce()
 
@@ -44,7 +44,7 @@ def test_a_rated_game_to_its_end_shows_in_the_leaderboard_and_the_player_s_page(
         table_id = int(ann.url.rsplit("/", 1)[1])
         assert table_json(ann, table_id)["table"]["rated"] is True
         ben.goto(f"/#/table/{table_id}")
-        ben.locator('[data-key="join-1"]').click()
+        join(ben, 1)
         ann.locator("#start").click()
         expect(ann.locator('#actions button[data-action="count"]')).to_be_visible()
         step(ann, "count")

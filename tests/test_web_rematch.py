@@ -11,7 +11,7 @@ import re
 
 from playwright.sync_api import Browser, Page, expect
 
-from web_helpers import guest, new_page, screenshot, table_json, version, wait_moved
+from web_helpers import guest, join, new_page, screenshot, table_json, version, wait_moved
 
 
 def register(page: Page, name: str) -> None:
@@ -64,7 +64,7 @@ def test_friends_invite_watch_and_rematch(browser: Browser, count_server: str) -
         screenshot(ann, "friends-invite")
         ben.goto("/#/")
         ben.locator("#notices a", has_text="Ann_f").click()
-        ben.locator('[data-key="join-1"]').click()
+        join(ben, 1)
         ann.locator("#start").click()
         expect(ann.locator('#actions button[data-action="count"]')).to_be_visible()
 

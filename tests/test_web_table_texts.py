@@ -14,6 +14,7 @@ from test_web_pioneers_capture import MOVE, OPENING, SEED
 from web_helpers import (
     create_table,
     guest,
+    join,
     new_page,
     play_simple_step,
     screenshot,
@@ -66,8 +67,7 @@ def test_only_the_creator_may_start_and_the_latest_answer_replaces_the_last(
         # another player at the table neither starts it nor seats bots
         guest(ben)
         ben.goto(f"/#/table/{table_id}")
-        ben.locator('#lobby-seats button[data-key="join-2"]').click()
-        expect(ben.locator("#leave")).to_be_visible()
+        join(ben, 2)
         assert table_json(ben, table_id)["table"]["creator_seat"] == 0
         expect(ben.locator("#start")).to_have_count(0)
         expect(ben.locator("#seat-bot-1")).to_have_count(0)

@@ -167,6 +167,13 @@ def create_table(page: Page, seats: int, bots: dict[int, str], max_rounds: int =
     return int(page.url.rsplit("/", 1)[1])
 
 
+def join(page: Page, seat: int) -> None:
+    """Take seat ``seat`` of the open table on the page; returns once the server seated me
+    (another page may still show the seat free)."""
+    page.locator(f'#lobby-seats button[data-key="join-{seat}"]').click()
+    expect(page.locator("#leave")).to_be_visible()
+
+
 def start(page: Page) -> None:
     page.locator("#start").click()
     expect(page.locator("#board")).to_be_visible()
