@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from navcomp.bots import levels, rollout
+from navcomp.bots import levels
 from navcomp.bots.paired import POCOCK, Arm, settled
 from navcomp.bots.rollout import RolloutBot
 from navcomp.commands.cli import main
@@ -71,21 +71,6 @@ def _settled_at_pocock(active: list[Arm], hint: Arm, margin: float) -> Arm | Non
     return settled(active, hint, margin, futility_z=POCOCK)
 
 
-class _OtherStop(RolloutBot):
-    """Hard with ``stop`` in place of :func:`settled`."""
-
-    def __init__(self, stop: Any, **settings: Any) -> None:
-        super().__init__(**settings)
-        self._stop = stop
-
-    def _race(self, race: Any, rng: Any, seconds: float | None, margin: float) -> Arm | None:
-        rollout.settled = self._stop  # type: ignore[attr-defined]
-        try:
-            return super()._race(race, rng, seconds, margin)
-        finally:
-            rollout.settled = settled  # type: ignore[attr-defined]
-
-
 def _turn(argv: list[str]) -> float:
     if "--seconds-per-turn" in argv:
         return float(argv[argv.index("--seconds-per-turn") + 1])
@@ -109,10 +94,10 @@ if __name__ == "__main__":
     levels.LEVELS["hard-z2"] = lambda s: RolloutBot(
         seconds=None, turn_seconds=turn, early_stop=True, z=TIGHTER_Z
     )
-    levels.LEVELS["hard-winstop"] = lambda s: _OtherStop(
-        _settled_on_a_winner, seconds=None, turn_seconds=turn, early_stop=True
+    levels.LEVELS["hard-winstop"] = lambda s: RolloutBot(
+        seconds=None, turn_seconds=turn, early_stop=True, stop_rule=_settled_on_a_winner
     )
-    levels.LEVELS["hard-pocock"] = lambda s: _OtherStop(
-        _settled_at_pocock, seconds=None, turn_seconds=turn, early_stop=True
+    levels.LEVELS["hard-pocock"] = lambda s: RolloutBot(
+        seconds=None, turn_seconds=turn, early_stop=True, stop_rule=_settled_at_pocock
     )
     sys.exit(main(["tournament", *sys.argv[1:]]))

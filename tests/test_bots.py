@@ -12,7 +12,8 @@ import pytest
 from navcomp.bots import PLAYER_LEVELS, levels_for, make_bot
 from navcomp.bots.base import Bot, HeuristicBot, RandomBot, TrueState
 from navcomp.bots.ismcts import ISMCTS, PerfectInfoMCTS
-from navcomp.bots.rollout import CheatingRollout, RolloutBot
+from navcomp.bots.paired import Arm
+from navcomp.bots.rollout import MIN_ROUNDS, CheatingRollout, RolloutBot
 from navcomp.core import conformance, play
 from navcomp.core.protocol import Game, GameState
 from navcomp.games import SPACE_MISSION as GAME
@@ -280,7 +281,7 @@ def test_the_race_stops_early_once_settled() -> None:
     within the noise keeps the race going, and when no rival can reach the margin the
     base player's move is settled: already when a rival falls 1.5 standard errors short
     of it, though not Pocock's 2.361."""
-    from navcomp.bots.paired import FUTILITY_Z, POCOCK, Arm, paired, settled
+    from navcomp.bots.paired import FUTILITY_Z, POCOCK, paired, settled
 
     def arm(action: int, values: list[float]) -> Arm:
         made = Arm(action)
@@ -310,6 +311,27 @@ def test_rollout_with_early_stop_spends_less_when_nothing_can_beat_its_base() ->
     choice = bot.choose(state, random.Random(1))
     assert choice == heuristic.search_base.choose(state, random.Random(1))
     assert 0 < bot.last_iterations < 240
+
+
+def test_rollout_early_stop_asks_its_stop_rule_at_each_look() -> None:
+    state = next(s for s in _positions(2, seed=3, every=7) if len(s.legal_actions()) > 3)
+    looks: list[int] = []
+
+    def never(active: list[Arm], hint: Arm, margin: float) -> Arm | None:
+        looks.append(hint.n)
+        return None
+
+    playing_on = RolloutBot(
+        seconds=None, iterations=240, horizon=4, early_stop=True, stop_rule=never
+    )
+    playing_on.choose(state, random.Random(1))
+    assert playing_on.last_iterations == 240 and len(looks) >= 1
+    assert all(rounds >= MIN_ROUNDS for rounds in looks)
+    at_once = RolloutBot(
+        seconds=None, iterations=240, horizon=4, early_stop=True, stop_rule=lambda a, h, m: a[-1]
+    )
+    at_once.choose(state, random.Random(1))
+    assert 0 < at_once.last_iterations < 240
 
 
 def test_hard_thinks_per_turn_and_not_at_forced_steps() -> None:

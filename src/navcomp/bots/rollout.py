@@ -28,6 +28,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from navcomp.bots.base import TrueState, check_budget
 from navcomp.bots.carry import Carried, Carry, Follow, carry_from
@@ -35,6 +36,9 @@ from navcomp.bots.paired import Arm, paired, settled
 from navcomp.core.heuristic import Heuristic
 from navcomp.core.protocol import Determinizer, GameState
 
+StopRule = Callable[[list[Arm], Arm, float], Arm | None]
+"""At a look of a race: the candidates still in it, the base player's move and the margin
+give the candidate the race settles on, or None to play on."""
 DEFAULT_CANDIDATES = 3
 DEFAULT_HORIZON: int | None = None
 """Playouts run to the end of the game: for Space Mission a cut-off and the evaluation
@@ -70,7 +74,8 @@ class RolloutBot:
     turn left unused, never more than the turn has left.  ``early_stop``: end a race
     at a look where a group sequential test (:mod:`navcomp.bots.paired`) says one
     candidate beats the base player's move by the margin, or none can.  ``reuse``: start
-    a decision with the rounds the turn's last decision played of the action it took."""
+    a decision with the rounds the turn's last decision played of the action it took.
+    ``stop_rule``: what ``early_stop`` asks at each look (variants of hard try others)."""
 
     name = "rollout"
     cheats = False
@@ -87,6 +92,7 @@ class RolloutBot:
         turn_seconds: float | None = None,
         early_stop: bool = False,
         reuse: bool = True,
+        stop_rule: StopRule = settled,
     ) -> None:
         if turn_seconds is not None and not turn_seconds > 0:
             raise ValueError("turn_seconds must be positive")
@@ -103,6 +109,7 @@ class RolloutBot:
         self.turn_seconds = turn_seconds
         self.early_stop = early_stop
         self.reuse = reuse
+        self.stop_rule = stop_rule
         self.last_iterations = 0
         self.last_rounds = 0  # of the last decision's race
         self.last_reused = 0  # of them, rounds carried in from the turn's last decision
@@ -230,7 +237,7 @@ class RolloutBot:
             if look == LOOKS:
                 return None
             if self.early_stop and rounds >= MIN_ROUNDS:
-                stop = settled(active, hint, margin)
+                stop = self.stop_rule(active, hint, margin)
                 if stop is not None:
                     return stop
             if look == LOOKS // 2 and len(active) > 2:  # the worse half goes
