@@ -48,9 +48,9 @@ def test_a_level_is_shown_first_at_the_budget_the_server_plays_it(
     shipped = {"space-mission": [entry("hard 0.3 s a turn", 800), entry("hard 1.5 s a turn", 40)]}
     monkeypatch.setattr(strength, "_shipped", lambda: shipped)
     hard = strength_for("space-mission", ("medium", "hard"))["hard"]
-    assert [(m["budget"], m["games"]) for m in hard] == [
-        ("hard 1.5 s a turn", 40),
-        ("hard 0.3 s a turn", 800),
+    assert [(m["budget"], m["games"], m["usual"]) for m in hard] == [
+        ("hard 1.5 s a turn", 40, True),
+        ("hard 0.3 s a turn", 800, False),
     ]
 
 
@@ -71,6 +71,10 @@ def test_the_new_table_form_and_the_bots_page_tell_each_level(
         figures = bots.locator("ul.strength[data-game=space-mission][data-level=medium] li")
         expect(figures.first).to_contain_text("wins almost every game against easy")
         expect(figures.first).to_contain_text("games of 2 players; 95% interval")
+        hard = bots.locator("ul.strength[data-game=space-mission][data-level=hard] li")
+        expect(hard.first).to_contain_text("against medium (400 games of 2 players")
+        expect(hard.first).not_to_contain_text("another thinking time")
+        expect(hard.nth(1)).to_contain_text("with another thinking time than here (hard 0.3 s")
         screenshot(page, "bots-page")
         page.locator("#lang").select_option("de")
         expect(bots.locator("h2")).to_have_text("Die Bots und wie stark sie sind")

@@ -80,17 +80,16 @@ DEFAULT_BUDGETS = {"iterations_per_move": None, "seconds_per_move": HARD_SECONDS
 def strength_for(game: str, levels: tuple[str, ...]) -> dict[str, list[dict[str, Any]]]:
     """For each of ``levels``, its measured match-ups in ``game`` against another of
     them (those at the default budgets first, then most games first): rival, players,
-    games, win rate and its 95% interval, budget."""
+    games, win rate and its 95% interval, budget, and whether that budget is the
+    default (``usual``)."""
     found: dict[str, list[dict[str, Any]]] = {level: [] for level in levels}
     for entry in _shipped().get(game, []):
         if entry["level"] in found and entry["rival"] in found:
             shown = ("rival", "players", "games", "win_rate", "ci95", "budget")
-            found[entry["level"]].append({k: entry[k] for k in shown})
-    for level, matchups in found.items():
-        matchups.sort(
-            key=lambda m: (
-                m["budget"] != budget_text(DEFAULT_BUDGETS, [level, m["rival"]]),
-                -m["games"],
-            )
-        )
+            matchup = {k: entry[k] for k in shown}
+            default = budget_text(DEFAULT_BUDGETS, [entry["level"], entry["rival"]])
+            matchup["usual"] = entry["budget"] == default
+            found[entry["level"]].append(matchup)
+    for matchups in found.values():
+        matchups.sort(key=lambda m: (not m["usual"], -m["games"]))
     return found

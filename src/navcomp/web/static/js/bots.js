@@ -21,10 +21,12 @@ export function strengthText(matchup) {
   return t("strength_k_of_n", { k, n, rival });
 }
 
-// How the figure was measured: games, players, the 95% interval, the bots' budgets.
+// How the figure was measured: games, players, the 95% interval, and the bots' budgets
+// when they are not the ones this server plays with.
 function measuredText(matchup) {
   const [lo, hi] = matchup.ci95.map((x) => Math.round(x * 100));
-  return t("strength_measured", { games: matchup.games, players: matchup.players, lo, hi });
+  const measured = t("strength_measured", { games: matchup.games, players: matchup.players, lo, hi });
+  return matchup.usual ? measured : `${t("strength_other_budget", { budget: matchup.budget })} ${measured}`;
 }
 
 // A level's name, what it is, and its first two-player figure: for the new-table form.
@@ -41,11 +43,17 @@ export function levelNotes(game) {
         h("strong", {}, t("level_" + level)),
         ": ",
         t("level_about_" + level),
-        shown ? " " + t("strength_sentence", { text: strengthText(shown) }) : "",
+        shown ? " " + t("strength_sentence", { text: noteText(shown) }) : "",
       );
     }),
     h("li", {}, h("a", { href: "#/bots", id: "bots-link" }, t("bots_link"))),
   );
+}
+
+// A level's figure in its note: the match-up, and the budgets if not this server's.
+function noteText(matchup) {
+  const text = strengthText(matchup);
+  return matchup.usual ? text : `${text} ${t("strength_other_budget", { budget: matchup.budget })}`;
 }
 
 // The bots page: per game, each level offered, what it is and every measured match-up.
