@@ -29,13 +29,13 @@ def _migrate_together(url: str, barrier: Any, failures: Any) -> None:
         engine.dispose()
 
 
-def _start_together(url: str) -> list[str]:
+def _start_together(url: str, target: Any = _migrate_together, count: int = STARTING) -> list[str]:
+    """``count`` processes run ``target`` on ``url`` at once; what failed in them."""
     context = multiprocessing.get_context("fork")
-    barrier = context.Barrier(STARTING)
+    barrier = context.Barrier(count)
     failures = context.Queue()
     processes = [
-        context.Process(target=_migrate_together, args=(url, barrier, failures))
-        for _ in range(STARTING)
+        context.Process(target=target, args=(url, barrier, failures)) for _ in range(count)
     ]
     for process in processes:
         process.start()
@@ -44,7 +44,7 @@ def _start_together(url: str) -> list[str]:
     found = []
     while not failures.empty():
         found.append(failures.get())
-    assert [p.exitcode for p in processes] == [0] * STARTING
+    assert [p.exitcode for p in processes] == [0] * count
     return found
 
 
@@ -88,20 +88,8 @@ def _connect_together(url: str, barrier: Any, failures: Any) -> None:
 
 def test_processes_opening_a_new_sqlite_file_at_once_all_connect(tmp_path: Path) -> None:
     """Each connection switches the file to WAL; on a new file the first switches race."""
-    context = multiprocessing.get_context("fork")
     found = []
     for attempt in range(100):
         url = f"sqlite:///{tmp_path}/navcomp-{attempt}.db"
-        barrier = context.Barrier(OPENING)
-        failures = context.Queue()
-        processes = [
-            context.Process(target=_connect_together, args=(url, barrier, failures))
-            for _ in range(OPENING)
-        ]
-        for process in processes:
-            process.start()
-        for process in processes:
-            process.join(60)
-        while not failures.empty():
-            found.append(failures.get())
+        found += _start_together(url, _connect_together, OPENING)
     assert found == []
