@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,9 @@ def _migrate_together(url: str, barrier: Any, failures: Any) -> None:
         engine.dispose()
 
 
-def _start_together(url: str, target: Any = _migrate_together, count: int = STARTING) -> list[str]:
+def _start_together(
+    url: str, target: Callable[[str, Any, Any], None] = _migrate_together, count: int = STARTING
+) -> list[str]:
     """``count`` processes run ``target`` on ``url`` at once; what failed in them."""
     context = multiprocessing.get_context("fork")
     barrier = context.Barrier(count)

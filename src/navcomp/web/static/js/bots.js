@@ -25,8 +25,13 @@ export function strengthText(matchup) {
 // when they are not the ones this server plays with.
 function measuredText(matchup) {
   const [lo, hi] = matchup.ci95.map((x) => Math.round(x * 100));
-  const measured = t("strength_measured", { games: matchup.games, players: matchup.players, lo, hi });
-  return matchup.usual ? measured : `${t("strength_other_budget", { budget: matchup.budget })} ${measured}`;
+  return otherBudget(matchup) + t("strength_measured", { games: matchup.games, players: matchup.players, lo, hi });
+}
+
+// The budgets a figure was measured at, followed by a space, when they are not this
+// server's; else nothing.
+function otherBudget(matchup) {
+  return matchup.usual ? "" : t("strength_other_budget", { budget: matchup.budget }) + " ";
 }
 
 // A level's name, what it is, and its first two-player figure: for the new-table form.
@@ -43,17 +48,11 @@ export function levelNotes(game) {
         h("strong", {}, t("level_" + level)),
         ": ",
         t("level_about_" + level),
-        shown ? " " + t("strength_sentence", { text: noteText(shown) }) : "",
+        shown ? " " + t("strength_sentence", { text: (strengthText(shown) + " " + otherBudget(shown)).trim() }) : "",
       );
     }),
     h("li", {}, h("a", { href: "#/bots", id: "bots-link" }, t("bots_link"))),
   );
-}
-
-// A level's figure in its note: the match-up, and the budgets if not this server's.
-function noteText(matchup) {
-  const text = strengthText(matchup);
-  return matchup.usual ? text : `${text} ${t("strength_other_budget", { budget: matchup.budget })}`;
 }
 
 // The bots page: per game, each level offered, what it is and every measured match-up.
