@@ -101,7 +101,12 @@ async def post_at_table(
     "/api/tables/{table_id}/chat",
     response_model=ChatHistory,
     openapi_extra=MAYBE_SIGNED_IN,
-    responses=errors(status.HTTP_404_NOT_FOUND, status.HTTP_422_UNPROCESSABLE_CONTENT, DB),
+    responses=errors(
+        status.HTTP_403_FORBIDDEN,
+        status.HTTP_404_NOT_FOUND,
+        status.HTTP_422_UNPROCESSABLE_CONTENT,
+        DB,
+    ),
 )
 async def table_history(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> Any:
     """The table's latest messages the caller may read: not the spectators' to a player

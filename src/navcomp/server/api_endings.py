@@ -11,9 +11,9 @@ from fastapi import APIRouter, status
 
 from navcomp.server import endings, lobby
 from navcomp.server.context import Server
-from navcomp.server.deps import ServerDep, SignedIn
+from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.fields import TableId
-from navcomp.server.schemas import DB, SIGNED_IN, Table, TableEvent, errors
+from navcomp.server.schemas import DB, MAYBE_SIGNED_IN, SIGNED_IN, Table, TableEvent, errors
 from navcomp.server.sweeper import after_change
 from navcomp.server.views import table_json
 from navcomp.store import clocks
@@ -65,13 +65,23 @@ _route("abort-vote", endings.vote_abort, "Vote to end the game without a result"
 @router.get(
     "/api/tables/{table_id}/events",
     response_model=list[TableEvent],
-    responses=errors(status.HTTP_422_UNPROCESSABLE_CONTENT, status.HTTP_404_NOT_FOUND, DB),
+    openapi_extra=MAYBE_SIGNED_IN,
+    responses=errors(
+        status.HTTP_403_FORBIDDEN,
+        status.HTTP_404_NOT_FOUND,
+        status.HTTP_422_UNPROCESSABLE_CONTENT,
+        DB,
+    ),
 )
-async def events(table_id: TableId, server: ServerDep) -> list[dict[str, Any]]:
-    """The table's changes besides moves: time up, more time, seats taken over..."""
+async def events(
+    table_id: TableId, server: ServerDep, session: MaybeSignedIn
+) -> list[dict[str, Any]]:
+    """The table's changes besides moves (time up, more time, seats taken over...), to
+    whoever may see its game."""
+    user_id = session.user.id if session else None
 
     def work(c: Connection) -> list[dict[str, Any]]:
-        lobby.get(c, table_id)
+        lobby.watched(c, table_id, user_id)
         return [
             {
                 "seq": e.seq,

@@ -56,7 +56,10 @@ def message_json(message: ChatMessage) -> dict[str, Any]:
 
 
 def readable(table: Table, user_id: int | None) -> tuple[str, ...]:
-    """The table's channels ``user_id`` (None: someone not signed in) reads."""
+    """The table's channels ``user_id`` (None: someone not signed in) reads: none where
+    they may not see the game."""
+    if not table.may_watch(user_id):
+        return ()
     if table.status is TableStatus.OVER or table.seat_of(user_id) is None:
         return (PLAYERS, SPECTATORS)
     return (PLAYERS,)
@@ -73,7 +76,7 @@ def post_at_table(
     conn: Connection, user: User, table_id: int, text: str, at: datetime
 ) -> ChatMessage:
     """A message at the table, in the channel of the writer's place there."""
-    table = lobby.get(conn, table_id)
+    table = lobby.watched(conn, table_id, user.id)
     seated = table.seat_of(user.id) is not None
     if not seated and user.is_guest:
         raise ApiError(error_codes.CHAT_NEEDS_ACCOUNT, "register to chat with the spectators")
@@ -96,7 +99,7 @@ def _added(conn: Connection, message_id: int) -> ChatMessage:
 
 
 def table_history(conn: Connection, user_id: int | None, table_id: int) -> dict[str, Any]:
-    table = lobby.get(conn, table_id)
+    table = lobby.watched(conn, table_id, user_id)
     hidden = set() if user_id is None else blocks.blocked_by(conn, user_id)
     messages = chat.recent(conn, table_id, readable(table, user_id), hidden, HISTORY)
     return {
@@ -129,13 +132,16 @@ def report(conn: Connection, user: User, message_id: int, reason: str, at: datet
 def set_mute(
     conn: Connection, user: User, table_id: int, name: str, muted: bool, at: datetime
 ) -> dict[str, Any]:
-    """The creator mutes (or unmutes) ``name`` at the table; the table's muted names."""
-    table = lobby.get(conn, table_id)
+    """The creator mutes (or unmutes) ``name``, a person who was at the table (seated
+    there, or who wrote in its chat); the table's muted names."""
+    table = lobby.watched(conn, table_id, user.id)
     if table.creator_id != user.id:
         raise ApiError(error_codes.NOT_CREATOR, "only the table's creator mutes and unmutes")
     target = user_id_by_name(conn, name)
     if target == user.id:
         raise ApiError(error_codes.CANNOT_MUTE_SELF, "you cannot mute yourself")
+    if not table.was_seated(target) and not chat.wrote_at(conn, table_id, target):
+        raise ApiError(error_codes.NOT_AT_TABLE, f"{name} was not at this table")
     if muted:
         chat.mute(conn, table_id, target, at)
     else:

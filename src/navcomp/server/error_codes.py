@@ -210,6 +210,11 @@ CANNOT_REPORT_OWN = _entry(
 )
 CANNOT_BLOCK_SELF = _entry("cannot_block_self", S.UNPROCESSABLE_ENTITY, "one cannot block oneself")
 CANNOT_MUTE_SELF = _entry("cannot_mute_self", S.UNPROCESSABLE_ENTITY, "one cannot mute oneself")
+NOT_AT_TABLE = _entry(
+    "not_at_table",
+    S.UNPROCESSABLE_ENTITY,
+    "one mutes only a person who was at the table: seated there, or who wrote in its chat",
+)
 # friends, table visibility and spectators, rematches
 CANNOT_BEFRIEND_SELF = _entry(
     "cannot_befriend_self", S.UNPROCESSABLE_ENTITY, "a friend request to oneself"

@@ -97,6 +97,16 @@ def written_by(conn: Connection, user_id: int) -> list[ChatMessage]:
     return [_message(row) for row in rows]
 
 
+def wrote_at(conn: Connection, table_id: int, user_id: int) -> bool:
+    """Whether ``user_id`` wrote any message at the table."""
+    row = conn.execute(
+        select(chat_messages.c.id)
+        .where(chat_messages.c.table_id == table_id, chat_messages.c.user_id == user_id)
+        .limit(1)
+    ).first()
+    return row is not None
+
+
 def mute(conn: Connection, table_id: int, user_id: int, at: datetime) -> bool:
     """False if they were muted there already."""
     if muted(conn, table_id, user_id):

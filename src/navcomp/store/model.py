@@ -92,13 +92,15 @@ class Table:
         """Whether ``user_id`` (None: nobody signed in) may see the game: anyone while the
         table is open; then its players (also one whose seat a bot took over), and others
         only if the host allows spectators at a table that is not invite-only."""
-        if self.status is TableStatus.OPEN:
-            return True
-        if user_id is not None and any(
-            user_id in (s.user_id, s.former_user_id) for s in self.seats
-        ):
+        if self.status is TableStatus.OPEN or self.was_seated(user_id):
             return True
         return self.spectators and self.visibility is not Visibility.INVITE
+
+    def was_seated(self, user_id: int | None) -> bool:
+        """Whether ``user_id`` has a seat here, or had one a bot took over."""
+        return user_id is not None and any(
+            user_id in (s.user_id, s.former_user_id) for s in self.seats
+        )
 
     def people(self) -> list[int]:
         """The seats where a person still plays."""

@@ -69,6 +69,7 @@ export default {
   err_cannot_report_own: "Du kannst deine eigene Nachricht nicht melden.",
   err_cannot_block_self: "Du kannst dich nicht selbst blockieren.",
   err_cannot_mute_self: "Du kannst dich nicht selbst stummschalten.",
+  err_not_at_table: "Du kannst nur stummschalten, wer an diesem Tisch war: einen Spieler oder jemanden, der in seinem Chat geschrieben hat.",
   err_cannot_befriend_self: "Du kannst nicht dein eigener Freund sein.",
   err_blocked: "Diese Person hat dich blockiert: keine Einladung, Freundschaftsanfrage oder Revanche.",
   err_needs_account: "Gäste haben keine Freundesliste: registriere dich zuerst.",

@@ -69,6 +69,7 @@ export default {
   err_cannot_report_own: "You cannot report your own message.",
   err_cannot_block_self: "You cannot block yourself.",
   err_cannot_mute_self: "You cannot mute yourself.",
+  err_not_at_table: "You can mute only someone who was at this table: a player, or someone who wrote in its chat.",
   err_cannot_befriend_self: "You cannot be your own friend.",
   err_blocked: "That person has blocked you: no invitation, friend request or rematch.",
   err_needs_account: "Guests have no friends list: register first.",

@@ -69,6 +69,7 @@ export default {
   err_cannot_report_own: "自分のメッセージは報告できません。",
   err_cannot_block_self: "自分をブロックすることはできません。",
   err_cannot_mute_self: "自分をミュートすることはできません。",
+  err_not_at_table: "ミュートできるのは、このテーブルにいた人(プレイヤー、またはこのテーブルのチャットに書き込んだ人)だけです。",
   err_cannot_befriend_self: "自分自身をフレンドにはできません。",
   err_blocked: "その人にブロックされています。招待、フレンド申請、再戦の申し込みはできません。",
   err_needs_account: "ゲストはフレンドを持てません。先に登録してください。",
