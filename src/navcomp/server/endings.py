@@ -41,6 +41,7 @@ class Changed:
     table: Table
     told: list[NewNotice]
     hooks: dict[int, str]  # the webhook of each account told that has one
+    news: bool = True  # False: nothing changed (a vote repeated), so nothing to push
 
 
 class EventKind(StrEnum):
@@ -181,10 +182,18 @@ def resign(conn: Connection, user: User, table_id: int, at: datetime) -> Changed
 
 
 def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
-    """A vote to end the game without a result; it ends when every person has voted."""
+    """A vote to end the game without a result; it ends when every person has voted.  The
+    only person at a rated table cannot vote (one vote would spare their rating); a vote
+    repeated changes nothing."""
     table = _playing(conn, table_id)
     seat = _my_seat(table, user)
+    if table.rated and table.people() == [seat]:
+        raise ApiError(
+            error_codes.LONE_ABORT_RATED, "you are the only player: resign instead, which counts"
+        )
     clock = clock_of(table) or Clock(())
+    if seat in clock.votes:
+        return Changed(table, [], {}, news=False)
     clock = vote(clock, seat)
     told: list[NewNotice] = []
     if set(table.people()) <= set(clock.votes):

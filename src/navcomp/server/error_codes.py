@@ -183,6 +183,11 @@ OWN_TIME = _entry("own_time", S.FORBIDDEN, "the others choose what follows your 
 EXTRA_TIME_USED = _entry("extra_time_used", S.CONFLICT, "more time was given this turn already")
 CLAIM_TWO_ONLY = _entry("claim_two_only", S.CONFLICT, "only a game of two can be claimed")
 NOT_PLAYING = _entry("not_playing", S.CONFLICT, "the game is not on")
+LONE_ABORT_RATED = _entry(
+    "lone_abort_rated",
+    S.CONFLICT,
+    "the only person at a rated table cannot end it by a vote: resign instead, which counts",
+)
 
 # profiles and the player's own account
 PROFILE_PRIVATE = _entry(

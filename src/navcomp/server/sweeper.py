@@ -51,6 +51,8 @@ async def after_change(server: Server, changed: endings.Changed) -> None:
     from navcomp.server.moves import schedule_bot
     from navcomp.server.pushes import push_table
 
+    if not changed.news:
+        return
     table = changed.table
     server.games.forget(table.id)
     await push_table(server, table)

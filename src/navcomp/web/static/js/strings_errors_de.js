@@ -52,6 +52,7 @@ export default {
   err_extra_time_used: "In diesem Zug gab es schon mehr Zeit.",
   err_claim_two_only: "Nur ein Spiel zu zweit kann beansprucht werden.",
   err_not_playing: "Das Spiel läuft nicht.",
+  err_lone_abort_rated: "An einem gewerteten Tisch bist du als einziger Mensch übrig: Eine Abstimmung kann das Spiel nicht beenden. Gib stattdessen auf (das zählt).",
   err_invalid_email: "Das ist keine E-Mail-Adresse (eine Adresse, ohne Namen und Zeilenumbrüche).",
   err_email_not_verified: "Deine E-Mail-Adresse ist noch nicht bestätigt.",
   err_wrong_password: "Das jetzige Passwort stimmt nicht.",

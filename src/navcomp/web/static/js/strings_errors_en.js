@@ -52,6 +52,7 @@ export default {
   err_extra_time_used: "More time was given this turn already.",
   err_claim_two_only: "Only a game of two can be claimed.",
   err_not_playing: "The game is not on.",
+  err_lone_abort_rated: "At a rated table you are the only player left: a vote cannot end the game. Resign instead (it counts).",
   err_invalid_email: "That is not an e-mail address (one address, without a name or line breaks).",
   err_email_not_verified: "Your e-mail address is not verified yet.",
   err_wrong_password: "The current password is wrong.",

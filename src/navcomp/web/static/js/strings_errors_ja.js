@@ -52,6 +52,7 @@ export default {
   err_extra_time_used: "この手番ではすでに時間が追加されました。",
   err_claim_two_only: "勝ちを主張できるのは2人のゲームだけです。",
   err_not_playing: "ゲームは進行中ではありません。",
+  err_lone_abort_rated: "レーティング対象のテーブルで残っている人はあなただけなので、投票でゲームを終えることはできません。代わりに投了してください(結果に数えられます)。",
   err_invalid_email: "メールアドレスではありません（名前や改行のない、アドレス 1 つだけ）。",
   err_email_not_verified: "メールアドレスがまだ確認されていません。",
   err_wrong_password: "現在のパスワードが違います。",

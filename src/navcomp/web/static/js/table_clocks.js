@@ -93,9 +93,11 @@ function leaving(table, seat) {
     ? button("resign-sure", t("resign_sure"), "resign")
     : h("button", { id: "resign", class: "small secondary", onclick: () => { ui.resigning = true; current.redraw(); } }, t("resign"));
   return h("div", { class: "row leaving" }, resign,
-    votes.includes(seat)
-      ? h("span", { class: "badge", id: "voted" }, t("you_voted"))
-      : button("vote-abort", t("vote_abort"), "abort-vote", true),
+    // The only person at a rated table cannot void it by a vote: they resign (lone_abort_rated).
+    table.rated && people === 1 ? null
+      : votes.includes(seat)
+        ? h("span", { class: "badge", id: "voted" }, t("you_voted"))
+        : button("vote-abort", t("vote_abort"), "abort-vote", true),
     votes.length ? h("span", { class: "muted", id: "votes" }, t("votes_n", { n: votes.length, total: people })) : null);
 }
 
