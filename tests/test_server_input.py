@@ -195,3 +195,36 @@ def test_a_wrong_method_names_the_allowed_ones(sqlite_url: str) -> None:
             answer = client.request(method.upper(), path)
             assert _code(answer) == (405, "method_not_allowed")
             assert {m.strip() for m in answer.headers["allow"].split(",")} == allowed
+
+
+NAME_PATHS = [
+    ("get", "/api/players/{}/profile"),
+    ("get", "/api/players/{}/ratings"),
+    ("delete", "/api/friends/{}"),
+    ("delete", "/api/blocks/{}"),
+    ("post", "/api/tables/{table}/mutes/{}"),
+    ("delete", "/api/tables/{table}/mutes/{}"),
+]
+
+
+def test_a_control_character_in_a_name_in_the_path_is_refused(database_url: str) -> None:
+    """Path parameters get the checks of body fields: no control character reaches the
+    database (PostgreSQL refuses a NUL in text, which was a 500)."""
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        for name in ("ben%00", "b%00en", "ben%01", "ben%1F", "ben%7F", "ben%0A", "%00"):
+            for method, pattern in NAME_PATHS:
+                path = pattern.format(name, table=table_id)
+                answer = client.request(method.upper(), path, headers=ann.headers)
+                assert _code(answer) == (422, "invalid_request"), (method, path, answer.text)
+        others = {  # the other strings in paths: each a clear refusal, none a 500
+            ("GET", "/api/ratings/count%00"): (422, "unknown_game"),
+            ("GET", "/api/tutorials/a%00"): (422, "invalid_request"),
+            ("POST", "/api/tutorials/a%00/tables"): (422, "invalid_request"),
+            ("POST", "/api/mail/unsubscribe/a%00b"): (400, "link_invalid"),
+        }
+        for (method, path), refusal in others.items():
+            assert _code(client.request(method, path, headers=ann.headers)) == refusal, path
+        assert ann.get("/api/players/ben/profile").status_code == 200  # still serving
+        assert ann.get("/api/blocks").json() == {"blocked": []}

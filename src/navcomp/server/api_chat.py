@@ -10,7 +10,7 @@ from pydantic import Field
 from navcomp.server import chat
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import Body
-from navcomp.server.fields import DB_INT_MAX, TableId, Text
+from navcomp.server.fields import DB_INT_MAX, PlayerName, TableId, Text
 from navcomp.server.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, Answer, errors
 from navcomp.store.model import User
 
@@ -61,7 +61,6 @@ class Blocked(Answer):
 
 
 MessageId = Path(ge=1, le=DB_INT_MAX, description="a chat message's id")
-PlayerName = Path(min_length=1, max_length=100, description="a player's name")
 POST_ERRORS = (
     *BODY,
     status.HTTP_401_UNAUTHORIZED,
@@ -175,9 +174,7 @@ MUTE_ERRORS = errors(
     openapi_extra=SIGNED_IN,
     responses=MUTE_ERRORS,
 )
-async def mute(
-    table_id: TableId, server: ServerDep, session: SignedIn, name: str = PlayerName
-) -> Any:
+async def mute(table_id: TableId, server: ServerDep, session: SignedIn, name: PlayerName) -> Any:
     """The table's creator mutes a person at the table: their messages there are refused."""
     at = server.settings.now()
     return await server.tx(lambda c: chat.set_mute(c, session.user, table_id, name, True, at))
@@ -189,9 +186,7 @@ async def mute(
     openapi_extra=SIGNED_IN,
     responses=MUTE_ERRORS,
 )
-async def unmute(
-    table_id: TableId, server: ServerDep, session: SignedIn, name: str = PlayerName
-) -> Any:
+async def unmute(table_id: TableId, server: ServerDep, session: SignedIn, name: PlayerName) -> Any:
     at = server.settings.now()
     return await server.tx(lambda c: chat.set_mute(c, session.user, table_id, name, False, at))
 
@@ -237,5 +232,5 @@ async def block(body: BlockName, server: ServerDep, session: SignedIn) -> Any:
         DB,
     ),
 )
-async def unblock(server: ServerDep, session: SignedIn, name: str = PlayerName) -> Any:
+async def unblock(server: ServerDep, session: SignedIn, name: PlayerName) -> Any:
     return await server.tx(lambda c: chat.unblock(c, session.user, name))

@@ -11,7 +11,7 @@ from pydantic import Field
 from navcomp.server import deletion, export, profiles
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import Body
-from navcomp.server.fields import Text
+from navcomp.server.fields import PlayerName, Text
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
 from navcomp.server.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, Answer, Ok, errors
 from navcomp.store import accounts
@@ -92,7 +92,7 @@ SIGNED = errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB)
         DB,
     ),
 )
-async def profile(name: str, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
+async def profile(name: PlayerName, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
     """A player's games played and won, recent games and score averages per game, from
     the games that are over (``403 profile_private`` unless public or one's own)."""
 

@@ -9,6 +9,7 @@ from fastapi import APIRouter, Query, status
 from navcomp.core.registry import game_names
 from navcomp.server import lobby
 from navcomp.server.deps import MaybeSignedIn, ServerDep
+from navcomp.server.fields import PlayerName
 from navcomp.server.profiles import visible_player
 from navcomp.server.ratings import PROVISIONAL_GAMES, shown
 from navcomp.server.schemas import DB, MAYBE_SIGNED_IN, Leaderboard, PlayerRatings, errors
@@ -61,7 +62,9 @@ async def leaderboard(
         DB,
     ),
 )
-async def player_ratings(name: str, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
+async def player_ratings(
+    name: PlayerName, server: ServerDep, session: MaybeSignedIn
+) -> dict[str, Any]:
     """A player's rating at each game they have played rated, with its history
     (``403 profile_private`` unless public or one's own)."""
     return await server.read(lambda c: _player(c, name, session))

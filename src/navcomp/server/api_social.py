@@ -11,7 +11,7 @@ from navcomp.server import friends, lobby, rematch
 from navcomp.server.context import Server
 from navcomp.server.deps import ServerDep, SignedIn
 from navcomp.server.errors import Body
-from navcomp.server.fields import TableId, Text
+from navcomp.server.fields import PlayerName, TableId, Text
 from navcomp.server.moves import schedule_bot
 from navcomp.server.pushes import change_table, push_table
 from navcomp.server.schemas import BODY, DB, SIGNED_IN, ClosedTable, FriendList, Table, errors
@@ -65,7 +65,7 @@ async def ask(body: FriendName, server: ServerDep, session: SignedIn) -> dict[st
     openapi_extra=SIGNED_IN,
     responses=FRIEND_ERRORS,
 )
-async def part(name: str, server: ServerDep, session: SignedIn) -> dict[str, Any]:
+async def part(name: PlayerName, server: ServerDep, session: SignedIn) -> dict[str, Any]:
     """End a friendship, decline a request or take one's own back."""
     at = server.settings.now()
 

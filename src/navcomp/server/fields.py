@@ -23,6 +23,10 @@ Text = Annotated[str, Field(pattern=NO_CONTROLS)]
 """A string field of a request body."""
 
 TableId = Annotated[int, Path(ge=1, le=DB_INT_MAX, description="a table's id")]
+PlayerName = Annotated[
+    str, Path(min_length=1, max_length=100, pattern=NO_CONTROLS, description="a player's name")
+]
+"""A name in a route's path: the checks of a name in a body."""
 SeatPath = Annotated[int, Path(ge=0, le=MAX_SEATS - 1, description="a seat, from 0")]
 Seat = Annotated[int, Field(ge=0, le=MAX_SEATS - 1)]
 DbInt = Annotated[int, Field(ge=0, le=DB_INT_MAX)]
