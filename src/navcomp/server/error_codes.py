@@ -97,7 +97,8 @@ INVALID_REQUEST = _entry(
     "invalid_request",
     S.UNPROCESSABLE_ENTITY,
     "a field is missing, of the wrong JSON type (true is no number, a string no count), "
-    "out of range, or holds a control character",
+    "out of range, or holds a control character (so does a name in the path: profile, "
+    "ratings, friends, blocks, mutes)",
 )
 INVALID_TABLE = _entry(
     "invalid_table",
