@@ -5,7 +5,9 @@ accepted.  Each refusal is a 4xx with its code, and changes nothing."""
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import create_engine, select
 
+from navcomp.store.schema import notifications
 from server_helpers import Player, new_game, running
 from social_helpers import block, code_of, count_table, counts, play_out
 
@@ -123,3 +125,42 @@ def test_a_player_who_blocked_the_offerer_is_not_asked(database_url: str) -> Non
         assert [s["player"] for s in rematch["seats"]] == [None, "ann"]
         assert not [n for n in ben.get("/api/notifications").json() if n["kind"] == "rematch"]
         assert code_of(ben.post(f"/api/tables/{table_id}/rematch/accept")) == (409, "no_rematch")
+
+
+def test_a_deleted_account_is_left_out_of_the_rematch(database_url: str) -> None:
+    """Its seat is open for a bot or another person, and it is sent no notice."""
+    with running(database_url) as client:
+        ann, ben, cat = Player(client, "ann"), Player(client, "ben"), Player(client, "cat")
+        table_id = count_table(ann, [ben])
+        play_out(table_id, [ann, ben])
+        ben_id = ben.get("/api/session").json()["user"]["id"]
+        gone = client.request(
+            "DELETE", "/api/account", json={"password": "correct horse"}, headers=ben.headers
+        )
+        assert gone.status_code == 200, gone.text
+        rematch = ann.post(f"/api/tables/{table_id}/rematch").json()
+        assert [(s["player"], s["pending"]) for s in rematch["seats"]] == [
+            (None, False),
+            ("ann", False),
+        ]
+        assert _notices_of(database_url, ben_id) == []
+        new_id = rematch["id"]
+        seated = ann.put(f"/api/tables/{new_id}/seats/0/bot", {"level": "easy"})
+        assert seated.status_code == 200, seated.text
+        assert ann.post(f"/api/tables/{new_id}/start").status_code == 200
+        assert ann.table(new_id)["table"]["status"] == "playing"
+        other = ann.post(f"/api/tables/{table_id}/rematch")  # the same offer, now started
+        assert other.json()["id"] == new_id
+        assert cat.get(f"/api/tables/{new_id}").status_code == 200
+
+
+def _notices_of(database_url: str, user_id: int) -> list[str]:
+    engine = create_engine(database_url)
+    try:
+        with engine.connect() as conn:
+            rows = conn.execute(
+                select(notifications.c.kind).where(notifications.c.user_id == user_id)
+            )
+            return [row.kind for row in rows]
+    finally:
+        engine.dispose()

@@ -5,7 +5,8 @@ The offer is a new open table with every person already seated, each but the one
 offered it pending; it starts by itself once nobody is pending and no seat is empty.  A
 person who declines leaves their seat open (the one who offered may invite someone or
 seat a bot, then start); the one who offered declining closes the new table.  A person
-who blocked the one offering is not asked: their seat is left open.
+who blocked the one offering, or whose account was deleted, is not asked: their seat is
+left open.
 
 Each runs inside the caller's transaction and refuses with an :class:`ApiError`
 before it writes anything.
@@ -19,7 +20,7 @@ from datetime import datetime
 from navcomp.core.registry import get_game
 from navcomp.server import error_codes, lobby, notify
 from navcomp.server.errors import ApiError
-from navcomp.store import blocks, friends, tables
+from navcomp.store import accounts, blocks, friends, tables
 from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, NoticeKind, Seat, Table, TableStatus, User
 
@@ -70,18 +71,22 @@ def offer(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
 
 def _rotated(conn: Connection, table: Table, offerer: int) -> tuple[dict[int, int], dict[int, str]]:
     """The new table's people and bots by seat: each moved one seat on; a person who
-    blocked the one offering is left out."""
+    blocked the one offering, or whose account was deleted, is left out."""
     players: dict[int, int] = {}
     bots: dict[int, str] = {}
     for seat in table.seats:
         moved = (seat.seat + 1) % table.num_seats
         person = _player(seat)
         if person is not None:
-            if person == offerer or not blocks.blocked(conn, person, offerer):
+            if person == offerer or _askable(conn, person, offerer):
                 players[moved] = person
         elif seat.bot_level is not None:
             bots[moved] = seat.bot_level
     return players, bots
+
+
+def _askable(conn: Connection, person: int, offerer: int) -> bool:
+    return not accounts.deleted(conn, person) and not blocks.blocked(conn, person, offerer)
 
 
 def _offered(conn: Connection, user: User, table_id: int) -> tuple[Table, int]:

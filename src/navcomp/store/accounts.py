@@ -171,3 +171,9 @@ def profile_private(conn: Connection, user_id: int) -> bool:
 
 def set_profile_private(conn: Connection, user_id: int, private: bool) -> None:
     conn.execute(update(users).where(users.c.id == user_id).values(profile_private=private))
+
+
+def deleted(conn: Connection, user_id: int) -> bool:
+    """Whether the account was deleted (it is a tombstone)."""
+    query = select(users.c.deleted_at).where(users.c.id == user_id)
+    return conn.execute(query).scalar_one() is not None
