@@ -21,7 +21,14 @@ BAD_ADDRESSES = [
     "ann@localhost",
     "ann@example.com\x00",
     "a" * 250 + "@example.com",
+    "=?utf-8?q?a?=@b.c",  # RFC 2047 encoded words: a mail program may decode them
+    "=?utf-8?b?YUBldmUuY29t?=@example.com",
+    "ann=?x?q?y?=@example.com",
+    "ann@x.invalid",  # special-use names that are never a mailbox
+    "ann@host.local",
+    "ann@x.onion",
 ]
+TEST_DOMAINS = ["alice@example.test", "bob@mail.test", "carol@host.example"]
 
 
 def code(answer: object) -> tuple[int, str]:
@@ -54,6 +61,17 @@ def test_addresses_that_are_not_addresses_are_refused_and_change_nothing(
         assert code(answer) == (403, "registered_only")
         assert code(ann.post("/api/me/email/test")) == (409, "email_not_verified")
         assert outbox_rows(sqlite_url) == []
+
+
+def test_special_use_domains_for_tests_are_addresses(database_url: str) -> None:
+    """Self-hosters try the server with addresses at .test and .example (RFC 6761)."""
+    with running(database_url, **QUICK) as client:
+        for address in TEST_DOMAINS:
+            person = Player(client, address.split("@")[0])
+            answer = person.put("/api/me/email", {"address": address, "language": "en"})
+            assert answer.status_code == 200, answer.text
+            assert answer.json()["email"] == {"address": address, "verified": False}
+        assert sorted(row.address for row in outbox_rows(database_url)) == sorted(TEST_DOMAINS)
 
 
 def test_a_verification_link_altered_expired_or_used_again_is_refused(

@@ -132,7 +132,7 @@ INVALID_WEBHOOK = _entry(
 INVALID_EMAIL = _entry(
     "invalid_email",
     S.UNPROCESSABLE_ENTITY,
-    "not an e-mail address (a line break or other header trick included)",
+    "not an e-mail address (a line break, an encoded word or other header trick included)",
 )
 EMAIL_NOT_VERIFIED = _entry(
     "email_not_verified", S.CONFLICT, "the account has no verified e-mail address"

@@ -37,11 +37,18 @@ MAX_ADDRESS = 254
 
 def check_address(address: str) -> str:
     """``address`` as mail is sent to it, or ``invalid_email`` (line breaks and other
-    characters a header could be tricked with are refused, never cleaned away)."""
+    characters a header could be tricked with are refused, never cleaned away; so is the
+    start of an RFC 2047 encoded word, which a mail program may decode into another
+    address).  The special-use domains for tests (``.test``, ``.example``) are addresses,
+    so that a host can try the server; ``.invalid``, ``.local``, ``localhost`` are not."""
     if len(address) > MAX_ADDRESS or any(ord(c) < 32 or ord(c) == 127 for c in address):
         raise ApiError(error_codes.INVALID_EMAIL, "not an e-mail address")
+    if "=?" in address:
+        raise ApiError(
+            error_codes.INVALID_EMAIL, "not an e-mail address: it holds an encoded word (=?)"
+        )
     try:
-        found = validate_email(address, check_deliverability=False)
+        found = validate_email(address, check_deliverability=False, test_environment=True)
     except EmailNotValidError as error:
         raise ApiError(error_codes.INVALID_EMAIL, f"not an e-mail address: {error}") from None
     normalized: str = found.normalized
