@@ -183,24 +183,37 @@ def resign(conn: Connection, user: User, table_id: int, at: datetime) -> Changed
 
 def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
     """A vote to end the game without a result; it ends when every person has voted.  The
-    only person at a rated table cannot vote (one vote would spare their rating); a vote
-    repeated changes nothing."""
+    only person at a rated table cannot vote (one vote would spare their rating)."""
     table = _playing(conn, table_id)
     seat = _my_seat(table, user)
     if table.rated and table.people() == [seat]:
         raise ApiError(
             error_codes.LONE_ABORT_RATED, "you are the only player: resign instead, which counts"
         )
-    clock = clock_of(table) or Clock(())
-    if seat in clock.votes:
+    return _voted(conn, table, seat, at)
+
+
+def last_person_goes(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
+    """The only person still playing goes for good (their account is deleted): the game
+    ends without a result, as if they voted to abort, rated or not."""
+    table = _playing(conn, table_id)
+    return _voted(conn, table, _my_seat(table, user), at)
+
+
+def _voted(conn: Connection, table: Table, seat: int, at: datetime) -> Changed:
+    """``seat`` votes to abort; a vote repeated changes nothing, unless it is the last
+    one missing now (another person left after it was cast)."""
+    before = clock_of(table) or Clock(())
+    clock = vote(before, seat)
+    everyone = set(table.people()) <= set(clock.votes)
+    if seat in before.votes and not everyone:
         return Changed(table, [], {}, news=False)
-    clock = vote(clock, seat)
     told: list[NewNotice] = []
-    if set(table.people()) <= set(clock.votes):
+    if everyone:
         told = _end(conn, table, TableEnd.ABORTED, EventKind.ABORTED, None, {}, at)
     else:
         _change(conn, table, (EventKind.VOTE, seat), at, clock=clock.to_json())
-    return _changed(conn, table_id, told)
+    return _changed(conn, table.id, told)
 
 
 # --- the changes themselves ------------------------------------------------------------------
