@@ -4,6 +4,8 @@ accepted.  Each refusal is a 4xx with its code, and changes nothing."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from sqlalchemy import create_engine, select
 
@@ -164,3 +166,31 @@ def _notices_of(database_url: str, user_id: int) -> list[str]:
             return [row.kind for row in rows]
     finally:
         engine.dispose()
+
+
+def test_an_offer_or_an_accept_repeated_pushes_nothing(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = count_table(ann, [ben])
+        play_out(table_id, [ann, ben])
+        hub = client.app.state.server.hub  # type: ignore[attr-defined]
+        pushed: list[int] = []
+        publish = hub.publish_table
+
+        def counted(changed: Any, *rest: Any) -> None:
+            pushed.append(changed.id)
+            publish(changed, *rest)
+
+        monkeypatch.setattr(hub, "publish_table", counted)
+        offered = ann.post(f"/api/tables/{table_id}/rematch").json()
+        assert sorted(pushed) == sorted([table_id, offered["id"]])
+        again = ann.post(f"/api/tables/{table_id}/rematch")
+        assert again.status_code == 200 and again.json() == offered
+        accepted = ben.post(f"/api/tables/{table_id}/rematch/accept")
+        assert accepted.json()["status"] == "playing"
+        assert len(pushed) == 4
+        twice = ben.post(f"/api/tables/{table_id}/rematch/accept")
+        assert twice.status_code == 200 and twice.json()["status"] == "playing"
+        assert len(pushed) == 4

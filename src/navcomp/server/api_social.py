@@ -86,9 +86,13 @@ REMATCH_ERRORS = errors(
 )
 
 
-async def _pushed(server: Server, table_id: int, rematch_table: TableValue) -> dict[str, Any]:
-    """Both tables as they now are, to their clients here and in other processes: the
-    finished one shows the offer, the rematch its seats."""
+async def _pushed(
+    server: Server, table_id: int, rematch_table: TableValue, changed: bool
+) -> dict[str, Any]:
+    """Both tables as they now are, to their clients here and in other processes, if the
+    call ``changed`` them: the finished one shows the offer, the rematch its seats."""
+    if not changed:
+        return table_json(rematch_table)
     await push_table(server, rematch_table)
     finished = await server.read(lambda c: lobby.get(c, table_id))
     await push_table(server, finished)
@@ -105,8 +109,8 @@ async def _pushed(server: Server, table_id: int, rematch_table: TableValue) -> d
 async def offer(table_id: TableId, server: ServerDep, session: SignedIn) -> dict[str, Any]:
     """Offer the players of a finished game a rematch (again: the same one)."""
     at = server.settings.now()
-    made = await server.tx(lambda c: rematch.offer(c, session.user, table_id, at))
-    return await _pushed(server, table_id, made)
+    made, changed = await server.tx(lambda c: rematch.offer(c, session.user, table_id, at))
+    return await _pushed(server, table_id, made, changed)
 
 
 @router.post(
@@ -118,8 +122,8 @@ async def offer(table_id: TableId, server: ServerDep, session: SignedIn) -> dict
 async def accept(table_id: TableId, server: ServerDep, session: SignedIn) -> dict[str, Any]:
     """Take one's seat at the rematch offered from this finished table."""
     at = server.settings.now()
-    taken = await server.tx(lambda c: rematch.accept(c, session.user, table_id, at))
-    return await _pushed(server, table_id, taken)
+    taken, changed = await server.tx(lambda c: rematch.accept(c, session.user, table_id, at))
+    return await _pushed(server, table_id, taken, changed)
 
 
 @router.post(

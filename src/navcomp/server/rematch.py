@@ -34,15 +34,16 @@ def _player(seat: Seat) -> int | None:
     return seat.user_id if seat.user_id is not None else seat.former_user_id
 
 
-def offer(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
-    """The rematch of the finished table ``table_id``: made now, or the one offered before."""
+def offer(conn: Connection, user: User, table_id: int, at: datetime) -> tuple[Table, bool]:
+    """The rematch of the finished table ``table_id``, and True if it was made now (False:
+    the one offered before)."""
     table = lobby.get(conn, table_id, lock=True)
     if not any(_player(seat) == user.id for seat in table.seats):
         raise ApiError(error_codes.NOT_SEATED, "only the players of the game offer a rematch")
     if table.status is not TableStatus.OVER:
         raise ApiError(error_codes.NOT_OVER, "a rematch is offered once the game is over")
     if table.rematch_id is not None and lobby.exists(conn, table.rematch_id):
-        return lobby.get(conn, table.rematch_id)
+        return lobby.get(conn, table.rematch_id), False
     players, bots = _rotated(conn, table, user.id)
     if table.rated and any(friends.is_guest(conn, person) for person in players.values()):
         raise ApiError(error_codes.RATED_NEEDS_ACCOUNT, "a rated rematch seats accounts only")
@@ -66,7 +67,7 @@ def offer(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
     for person in sorted(players[seat] for seat in pending):
         text = offer_text(user.name, title, table_id)
         notify.add(conn, NewNotice(person, table_id, NoticeKind.REMATCH, text), about)
-    return _start_if_ready(conn, rematch_id, at)
+    return _start_if_ready(conn, rematch_id, at), True
 
 
 def _rotated(conn: Connection, table: Table, offerer: int) -> tuple[dict[int, int], dict[int, str]]:
@@ -102,14 +103,17 @@ def _offered(conn: Connection, user: User, table_id: int) -> tuple[Table, int]:
     return rematch, seat
 
 
-def accept(conn: Connection, user: User, table_id: int, at: datetime) -> Table:
+def accept(conn: Connection, user: User, table_id: int, at: datetime) -> tuple[Table, bool]:
     """Take the seat offered; the rematch starts once everyone has (accepting twice, or
-    once it has started, changes nothing)."""
+    once it has started, changes nothing).  The rematch, and whether this changed it."""
     rematch, seat = _offered(conn, user, table_id)
     if rematch.status is not TableStatus.OPEN:
-        return rematch
-    tables.accept_seat(conn, rematch.id, seat)
-    return _start_if_ready(conn, rematch.id, at)
+        return rematch, False
+    pending = rematch.seats[seat].pending
+    if pending:
+        tables.accept_seat(conn, rematch.id, seat)
+    after = _start_if_ready(conn, rematch.id, at)
+    return after, pending or after.status is not TableStatus.OPEN
 
 
 def decline(conn: Connection, user: User, table_id: int) -> None:
