@@ -1,8 +1,9 @@
 """Every route that serves or touches a table's data asks the one question
-``GET /api/tables/{id}`` asks (``Table.may_watch``): at a started game without spectators,
+``GET /api/tables/{id}`` asks (``lobby.refusal``): at a started game without spectators,
 or an invite-only one, strangers and anonymous callers read and write nothing of it (its
 chat, events, log, replay, mutes, reports of its messages), its players still do, and a
-public table stays open to all.  On both databases."""
+public table stays open to all; an open invite-only table is its players' and the
+invited's.  On both databases."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import pytest
 from server_helpers import Player, running
 from social_helpers import count_table, delete, play_out
 from test_server_chat import _counts
+from test_server_visibility import socket_refusal
 
 pytestmark = pytest.mark.usefixtures("count_game")
 
@@ -98,3 +100,29 @@ def test_the_creator_mutes_only_people_who_were_at_the_table(database_url: str) 
         assert ann.post(f"{mutes}/ben").json()["muted"] == ["ben", "cat"]  # seated there
         assert delete(ann, f"{mutes}/cat").json()["muted"] == ["ben"]
         assert dan.get(f"/api/tables/{table_id}/chat").json()["muted"] == ["ben"]
+
+
+def test_an_open_invite_only_table_is_seen_by_its_players_and_the_invited_only(
+    database_url: str,
+) -> None:
+    """Nobody else may sit at it, so nobody else reads its seats or its chat."""
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        cat, dan = Player(client, "cat"), Player(client, "dan")
+        made = ann.post(
+            "/api/tables", {"game": "count-to-three", "seats": 2, "visibility": "invite"}
+        )
+        table_id = made.json()["id"]
+        chat = f"/api/tables/{table_id}/chat"
+        assert ann.post(chat, {"text": "who shall we ask?"}).status_code == 201
+        assert ann.post(f"/api/tables/{table_id}/invite", {"name": "ben"}).status_code == 200
+        refused = (403, "invite_only")
+        for caller in (client.get, cat.get):
+            assert _reads(caller, table_id) == [refused] * 4
+        assert _outcome(cat.post(chat, {"text": "let me in"})) == refused
+        assert socket_refusal(client, table_id, cat.headers) == (1008, "invite_only")
+        assert _reads(ben.get, table_id) == [(200, None)] * 4  # invited, not yet seated
+        assert ben.post(f"/api/tables/{table_id}/join").status_code == 200
+        assert _reads(ben.get, table_id) == [(200, None)] * 4
+        assert _reads(dan.get, table_id) == [refused] * 4
+        assert [m["text"] for m in ann.get(chat).json()["messages"]] == ["who shall we ask?"]

@@ -56,13 +56,15 @@ def message_json(message: ChatMessage) -> dict[str, Any]:
 
 
 def readable(table: Table, user_id: int | None) -> tuple[str, ...]:
-    """The table's channels ``user_id`` (None: someone not signed in) reads: none where
-    they may not see the game."""
-    if not table.may_watch(user_id):
-        return ()
+    """The table's channels ``user_id`` (None: someone not signed in), who may see the
+    table (``lobby.refusal``), reads."""
     if table.status is TableStatus.OVER or table.seat_of(user_id) is None:
         return (PLAYERS, SPECTATORS)
     return (PLAYERS,)
+
+
+def _may_read(conn: Connection, table: Table, user_id: int, channel: str) -> bool:
+    return lobby.refusal(conn, table, user_id) is None and channel in readable(table, user_id)
 
 
 def _kept_from(table: Table, channel: str) -> set[int] | None:
@@ -120,7 +122,7 @@ def report(conn: Connection, user: User, message_id: int, reason: str, at: datet
     message = chat.get(conn, message_id)
     if message is not None and message.table_id is not None:
         table = tables.get(conn, message.table_id)
-        if table is None or message.channel not in readable(table, user.id):
+        if table is None or not _may_read(conn, table, user.id, message.channel):
             message = None
     if message is None:
         raise ApiError(error_codes.CHAT_MESSAGE_NOT_FOUND, "no such message")

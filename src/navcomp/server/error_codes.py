@@ -233,7 +233,9 @@ NEEDS_ACCOUNT = _entry(
 )
 NOT_FRIENDS = _entry("not_friends", S.NOT_FOUND, "no friendship or request with that player")
 INVITE_ONLY = _entry(
-    "invite_only", S.FORBIDDEN, "the table is invite-only: only the invited may sit at it"
+    "invite_only",
+    S.FORBIDDEN,
+    "the table is invite-only: only the invited may sit at it (or, while it is open, see it)",
 )
 SPECTATORS_NOT_ALLOWED = _entry(
     "spectators_not_allowed",

@@ -54,11 +54,29 @@ def list_watchable(conn: Connection) -> list[Table]:
 
 
 def watched(conn: Connection, table_id: int, user_id: int | None) -> Table:
-    """The table, if ``user_id`` may see its game (``Table.may_watch``)."""
+    """The table, if ``user_id`` may see it (:func:`refusal`)."""
     table = get(conn, table_id)
-    if not table.may_watch(user_id):
-        raise spectators_refused()
+    refused = refusal(conn, table, user_id)
+    if refused is not None:
+        raise refused
     return table
+
+
+def refusal(conn: Connection, table: Table, user_id: int | None) -> ApiError | None:
+    """Why ``user_id`` (None: nobody signed in) may not see the table, or None if they
+    may: the one question every route that serves or touches a table's data asks.  Its
+    game: ``Table.may_watch``.  An open invite-only table: its players and the invited
+    only, as nobody else may sit at it."""
+    if not table.may_watch(user_id):
+        return spectators_refused()
+    if (
+        table.status is TableStatus.OPEN
+        and table.visibility is Visibility.INVITE
+        and not table.was_seated(user_id)
+        and (user_id is None or not tables.invited(conn, table.id, user_id))
+    ):
+        return ApiError(error_codes.INVITE_ONLY, "the table is invite-only: ask for an invitation")
+    return None
 
 
 def spectators_refused() -> ApiError:
