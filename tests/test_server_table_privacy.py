@@ -56,6 +56,10 @@ def test_strangers_read_and_write_nothing_of_a_private_game(database_url: str) -
             for caller in (client.get, cat.get):
                 assert _reads(caller, table_id) == [REFUSED] * 4
             assert _outcome(cat.post(chat, {"text": "let me in"})) == REFUSED
+            assert _outcome(cat.post(f"/api/tables/{table_id}/mutes/ben")) == REFUSED
+            assert _outcome(delete(cat, f"/api/tables/{table_id}/mutes/ben")) == REFUSED
+            assert _outcome(client.post(chat, json={"text": "hi"})) == (401, "not_logged_in")
+            assert socket_refusal(client, table_id, cat.headers) == (1008, REFUSED[1])
             report = cat.post(f"/api/chat/{said.json()['id']}/report", {"reason": "x"})
             assert _outcome(report) == (404, "chat_message_not_found")
             assert _outcome(ann.post(f"/api/tables/{table_id}/mutes/cat")) == (
