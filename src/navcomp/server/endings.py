@@ -53,6 +53,7 @@ class EventKind(StrEnum):
     VOTE = "vote"  # a vote to abort
     ABORTED = "aborted"
     ABANDONED = "abandoned"
+    LEFT = "left"  # its last person left it
 
 
 def finished_result(table: Table, result: dict[str, Any]) -> dict[str, Any]:
@@ -191,6 +192,15 @@ def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
         told = _end(conn, table, TableEnd.ABORTED, EventKind.ABORTED, None, {}, at)
     else:
         _change(conn, table, (EventKind.VOTE, seat), at, clock=clock.to_json())
+    return _changed(conn, table_id, told)
+
+
+def last_person_leaves(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
+    """The game's last person leaves it (deletes the account): it ends without a result,
+    and says so rather than that a vote ended it."""
+    table = _playing(conn, table_id)
+    ends = {_my_seat(table, user): SeatEnd.RESIGNED}
+    told = _end(conn, table, TableEnd.LEFT, EventKind.LEFT, None, ends, at)
     return _changed(conn, table_id, told)
 
 
