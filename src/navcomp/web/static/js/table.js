@@ -10,7 +10,8 @@ import { setHelp } from "./page.js";
 import { errorText, seatDot } from "./pieces.js";
 import { afterPress } from "./press.js";
 import { scoreSheet } from "./scores.js";
-import { clocksCard, endingCard } from "./table_clocks.js";
+import { clocksCard } from "./table_clocks.js";
+import { endingCard } from "./table_ending.js";
 import { gameTitle } from "./state.js";
 import { rematchCard } from "./rematch.js";
 import { drawOpen } from "./table_lobby.js";
@@ -107,7 +108,7 @@ function drawGame() {
     over && result && !early
       ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns), seats: table.seats })
       : null,
-    over ? endingCard(result, ns) : null,
+    over ? endingCard({ ...table, result }, ns) : null,
     over ? rematchCard(ctx) : null,
     statusBar(ctx, drawn.status),
     clocksCard(ctx, draw),
