@@ -141,7 +141,8 @@ def extra_time(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
         raise ApiError(error_codes.TIME_NOT_UP, "without a clock there is no time to give")
     if clock.extra:
         raise ApiError(error_codes.EXTRA_TIME_USED, "more time was given this turn already")
-    clock, until = give_extra(pace, clock, at)
+    used = 0.0 if table.turn_since is None else (at - table.turn_since).total_seconds()
+    clock, until = give_extra(pace, clock, mover, used, at)
     event = (EventKind.EXTRA_TIME, mover)
     _change(conn, table, event, at, clock=clock.to_json(), deadline=until, warn_at=None)
     return _changed(conn, table_id, [])
