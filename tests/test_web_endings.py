@@ -102,6 +102,9 @@ def test_a_claimed_game_says_the_time_ran_out_and_who_claimed_it(
             "Rated: Ann_c ran out of time and the game was claimed, so Ann_c ranks last."
         )
         expect(ben.locator("#ending")).not_to_contain_text("bot")
+        expect(ben.locator("#log-list li.event")).to_contain_text(
+            ["time is up for Ann_c", "Ann_c's time is up: the game was claimed"]
+        )
         shot(ben, "claim-en")
         in_german(ben, "claim")
 
@@ -122,6 +125,7 @@ def test_the_winner_of_a_resignation_in_round_one_did_not_play_to_the_end(
             "Rated: Ann_s resigned, so Ann_s ranks last."
         )
         assert table_json(ben, table_id)["table"]["end_reason"] == "forfeit"
+        expect(ben.locator("#log-list li.event")).to_contain_text(["Ann_s resigned"])
         shot(ben, "resignation-en")
         in_german(ben, "resignation")
 
