@@ -137,3 +137,32 @@ def test_the_form_says_invite_only_overrides_spectators(
         expect(note).to_be_hidden()
         expect(cara.locator("#new-spectators")).to_be_enabled()
         expect(cara.locator("#new-spectators")).to_be_checked()  # as it was chosen
+
+
+def test_signing_in_from_a_watched_table_comes_back_to_the_seat(
+    browser: Browser, turn_mail_server: tuple[str, Inbox]
+) -> None:
+    base, _inbox = turn_mail_server
+    with new_page(browser, base) as dora:
+        sign_in(dora, "Dora_m", "correct horse", register=True)
+        dora.locator("#new-game").select_option("count-to-three")
+        dora.locator("#new-seats").select_option("2")
+        dora.locator("#new-seat-1").select_option("easy")
+        dora.locator("#create-table").click()
+        dora.wait_for_url(re.compile(r"#/table/\d+$"))
+        table_id = int(dora.url.rsplit("/", 1)[1])
+        dora.locator("#start").click()
+        expect(dora.locator('#actions button[data-action="count"]')).to_be_visible()
+    with new_page(browser, base) as visitor:  # signed out: a spectator of a public game
+        visitor.goto(f"/#/table/{table_id}")
+        expect(visitor.locator("#watching")).to_be_visible()
+        expect(visitor.locator("#status #sign-in-to-play-link")).to_have_text(
+            "Sign in to play your seat"
+        )
+        visitor.locator("#sign-in-link").click()  # the header's
+        visitor.locator("input[name=name]").fill("Dora_m")
+        visitor.locator("input[name=password]").fill("correct horse")
+        visitor.locator("#sign-in").click()
+        visitor.wait_for_url(f"**/#/table/{table_id}")
+        expect(visitor.locator('#actions button[data-action="count"]')).to_be_visible()
+        expect(visitor.locator("#watching")).to_have_count(0)
