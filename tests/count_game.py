@@ -189,3 +189,6 @@ if __name__ == "__main__":  # navcomp's command line, with this game known
 
     register()
     sys.exit(main(sys.argv[1:]))
+
+if __name__ == "__mp_main__":  # a bot worker the server above spawned: the game known there too
+    register()

@@ -108,17 +108,19 @@ def test_a_turn_allowance_is_free_and_only_longer_turns_draw_on_the_bank() -> No
     assert deadline(TURN, clock, 1, START) == START + timedelta(hours=24)
 
 
-def test_time_up_gives_one_allowance_of_grace_and_extra_time_spends_the_bank() -> None:
+def test_time_up_gives_one_allowance_of_grace_and_extra_time_adds_to_the_bank() -> None:
     clock = start_clock(LIVE, 2)
     up, grace_ends = time_up(LIVE, clock, START)
     assert up.stage is Stage.TIME_UP and grace_ends == START + timedelta(seconds=MINUTE)
-    more, until = give_extra(LIVE, up, START)
+    more, until = give_extra(LIVE, up, 0, 300, START)  # given as the 300 s ran out
     assert more.stage is Stage.RUNNING and more.extra and until == START + timedelta(minutes=1)
-    after = charge(LIVE, more, 0, 350)
-    assert after.banks == (10, 300) and not after.extra
+    after = charge(LIVE, more, 0, 350)  # 50 s of the minute used: 10 left, then the increment
+    assert after.banks == (20, 300) and not after.extra
     turn_up, turn_grace = time_up(TURN, start_clock(TURN, 2), START)
     assert turn_grace == START + timedelta(hours=24)
-    assert give_extra(TURN, turn_up, START)[1] == START + timedelta(hours=24)
+    turn_more, turn_until = give_extra(TURN, turn_up, 0, 4 * DAY, START)
+    assert turn_until == START + timedelta(hours=24)
+    assert available(TURN, turn_more, 0) == 5 * DAY  # the turn so far and a day more
     big = Pace.of(normalize_pace({"kind": "live", "minutes": 20}))
     assert big.allowance() == 4 * MINUTE
 

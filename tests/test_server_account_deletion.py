@@ -169,7 +169,7 @@ def test_a_guest_deletes_without_a_password_and_its_game_ends(
         watcher = Player(client, "wes")
         assert delete(guest, None).status_code == 200
         ended = watcher.table(solo)["table"]
-        assert (ended["status"], ended["end_reason"]) == ("over", "aborted")
+        assert (ended["status"], ended["end_reason"]) == ("over", "left")
         assert ended["seats"][0]["player"].startswith("former#")
         assert refusal(client.get("/api/me", headers=guest.headers)) == (401, "not_logged_in")
 

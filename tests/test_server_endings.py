@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from contextlib import contextmanager
+from datetime import datetime
 from typing import Any
 
 import pytest
@@ -15,6 +16,7 @@ from navcomp.server import moves, sweeper
 from navcomp.server.app import create_app
 from navcomp.server.bots import BotJob, think
 from navcomp.server.context import Settings
+from secrecy_helpers import receive
 from server_helpers import PER_ADDRESS_OFF, Player, new_game, running, wait_for
 from test_clocks import FakeClock
 from webhook_helpers import HookServer
@@ -306,3 +308,37 @@ def test_the_others_hear_of_a_time_out_by_their_webhook(sqlite_url: str) -> None
         assert table.post(other, "claim").status_code == 200
         client.portal.call(server.webhooks.idle)  # type: ignore[union-attr]
         assert [h["kind"] for h in hook.received] == ["time_up", "over", "over"]
+
+
+def test_the_late_player_has_no_moves_and_more_time_is_added_to_the_bank(
+    database_url: str, count_game: object
+) -> None:
+    """Once the mover's time is up the mover is offered no action (a move would be refused);
+    "Give more time" adds a turn's allowance to the mover's clock: the time not used of it
+    stays in the bank after the move, so the next turn does not run out at once."""
+    with table_of(database_url, 2) as table:
+        ann, ben = table.players
+        body = {"game": "count-to-three", "seats": 2, "pace": LIVE}
+        table.id = ann.post("/api/tables", body).json()["id"]
+        assert ben.post(f"/api/tables/{table.id}/join").status_code == 200
+        assert ann.post(f"/api/tables/{table.id}/start").status_code == 200
+        mover, other, seat = ann, ben, 0
+        assert mover.table(table.id)["legal"]
+        assert table.sweep(300) == 1
+        late = mover.table(table.id)
+        assert late["legal"] is None and late["can_undo"] is False
+        with table.client.websocket_connect(
+            f"/api/tables/{table.id}/live", headers=mover.headers
+        ) as socket:
+            assert receive(socket)["legal"] is None
+        table.clock.advance(20)
+        assert table.post(other, "extra-time").status_code == 200
+        given = mover.table(table.id)
+        assert given["legal"]
+        clock = given["table"]["clock"]
+        left = datetime.fromisoformat(clock["deadline"]) - datetime.fromisoformat(clock["now"])
+        assert left.total_seconds() == 60  # the allowance: a fifth of the bank, a minute at least
+        table.clock.advance(10)
+        moved = mover.move(table.id, "count", given["table"]["version"])  # the turn passes
+        assert moved.status_code == 200, moved.text
+        assert moved.json()["table"]["clock"]["banks"][seat] == 50  # of the minute, 10 s used

@@ -32,6 +32,7 @@ QUICK = {
     "mail_poll_seconds": 0.1,
     "mail_retry_seconds": 0.1,
     "mail_retry_max_seconds": 0.5,
+    "turn_mail_grace_seconds": 0,  # each turn's mail at once (test_server_turn_mail.py: not)
 }
 
 
@@ -180,11 +181,14 @@ def test_moves_go_on_while_smtp_is_down_and_every_mail_arrives_when_it_is_back(
         inbox.stop()
         table_id = new_game(ann, [], bots={1: "easy"})
         rnd = random.Random(7)
+        second = new_game(ann, [], bots={1: "easy"})
         for _ in range(4):  # each turn of mine after the bot's: a mail that cannot go
             hand_over_to_the_bot(ann, table_id, rnd)
         wait_for(lambda: my_turn(ann, table_id))
         waiting = outbox_rows(sqlite_url)
-        assert len(waiting) >= 5 and {row.kind for row in waiting} == {"turn"}
+        # one mail waits per table, brought up to the turn that waits there now
+        assert sorted(row.about["table"] for row in waiting) == [table_id, second]
+        assert {row.kind for row in waiting} == {"turn"}
         wait_for(lambda: all(row.attempts >= 1 for row in outbox_rows(sqlite_url)))
         inbox.start()  # back, on the same port
         wait_for(lambda: outbox_rows(sqlite_url) == [])
@@ -204,11 +208,12 @@ def test_a_slow_smtp_server_holds_up_mail_never_a_move(sqlite_url: str) -> None:
         for _ in range(3):
             hand_over_to_the_bot(ann, table_id, rnd)
         wait_for(lambda: my_turn(ann, table_id))
-        assert len(outbox_rows(sqlite_url)) == 4  # the first one's, claimed, and three more
+        # the first one's, claimed, and the one of the turn that waits now
+        assert len(outbox_rows(sqlite_url)) == 2
         assert len(inbox.to("ann@example.com")) == 1  # the verification only
         inbox.release.set()
         wait_for(lambda: outbox_rows(sqlite_url) == [])
-        assert len(inbox.to("ann@example.com")) == 5
+        assert len(inbox.to("ann@example.com")) == 3
 
 
 def test_invitations_and_the_game_over_come_by_mail(sqlite_url: str) -> None:

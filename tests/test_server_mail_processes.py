@@ -15,7 +15,10 @@ from mail_helpers import Inbox
 from navcomp.store.schema import mail_outbox, mail_settings, users
 from server_helpers import ServerProcess, wait_for
 
-OPTIONS = ("--bot-seconds", "0.05", "--mail-retry-max", "0.5", "--public-url", "http://t")
+OPTIONS = (
+    *("--bot-seconds", "0.05", "--mail-retry-max", "0.5", "--public-url", "http://t"),
+    *("--turn-mail-grace", "0"),  # each turn's mail at once
+)
 
 
 def _engine_do(database_url: str, work: Any) -> Any:
@@ -94,7 +97,7 @@ def test_a_sigkill_loses_no_mail_in_the_outbox(tmp_path: Any) -> None:
         assert httpx.post(f"{base}/api/tables/{table}/start", headers=headers).status_code == 200
         play_turns(base, headers, table, 3)
         waiting = outbox_size(database_url)
-        assert waiting >= 3
+        assert waiting >= 1  # the turn mail of the table, brought up to the turn that waits
         first.kill()
     finally:
         first.stop()

@@ -116,7 +116,7 @@ def test_a_live_clock_runs_out_and_a_bot_plays_the_seat_to_the_end(
         play_to_the_end(waiting)
         expect(waiting.locator("#score-sheet")).to_contain_text(f"Bot for {late_name}")
         expect(waiting.locator("#seat-ends")).to_contain_text(
-            f"Bot for {late_name}: timed out, a bot took over"
+            f"Bot for {late_name}: ran out of time, a bot played the seat on"
         )
         screenshot(waiting, "clocks-result-taken-over")
         result = table_json(waiting, table_id)["table"]["result"]
@@ -133,9 +133,10 @@ def test_a_resignation_in_a_game_of_two_ends_it(browser: Browser, clock_server: 
         expect(other.locator("#pace-text")).to_contain_text("Turn-based · 1 d a turn + 3 d bank")
         host.locator("#resign").click()
         host.locator("#resign-sure").click()
+        quitter = table_json(host, table_id)["table"]["seats"][0]["player"]
         for page in (host, other):
             expect(page.locator("#ending-text")).to_have_text(
-                re.compile(rf"The game ended early: {winner}( \(you\))? wins\.")
+                re.compile(rf"{quitter} resigned: {winner}( \(you\))? wins\.")
             )
         expect(other.locator("#seat-ends li").first).to_contain_text("resigned")
         screenshot(other, "resigned-game-of-two")
@@ -195,10 +196,12 @@ def test_an_abort_vote_ends_the_game_without_a_result(browser: Browser, clock_se
         table_id = create(host, 3, {2: "easy"}, {"kind": "live", "minutes": 20, "increment": 10})
         seat_two(host, other, table_id)
         host.locator("#vote-abort").click()
+        host.locator("#vote-abort-sure").click()
         expect(host.locator("#voted")).to_be_visible()
         expect(other.locator("#votes")).to_have_text("1 of 2 voted to end")
         screenshot(other, "abort-vote-one")
         other.locator("#vote-abort").click()
+        other.locator("#vote-abort-sure").click()
         for page in (host, other):
             expect(page.locator("#ending-text")).to_have_text(
                 "The game was ended by a vote, without a result."
@@ -238,6 +241,7 @@ def test_a_press_that_spans_a_push_still_clicks(browser: Browser, clock_server: 
         press_settled(mover, "#act-topup")
         heard = len(frames)
         voter.locator("#vote-abort").click()
+        voter.locator("#vote-abort-sure").click()
         expect(voter.locator("#voted")).to_be_visible()
         for _ in range(100):
             if len(frames) > heard:
@@ -260,6 +264,7 @@ def test_a_press_holds_a_push_for_five_seconds_at_most(browser: Browser, clock_s
         mover, voter = mover_and_voter(host, other, table_id)
         press_settled(mover, "#status")
         voter.locator("#vote-abort").click()
+        voter.locator("#vote-abort-sure").click()
         expect(voter.locator("#voted")).to_be_visible()
         mover.wait_for_timeout(2000)
         expect(mover.locator("#votes")).to_have_count(0)  # held

@@ -24,7 +24,7 @@ from navcomp.server.schemas import (
     TableState,
     errors,
 )
-from navcomp.server.views import moved_json, public_log, seat_payload, table_json
+from navcomp.server.views import moved_json, public_log, seat_payload, table_json, time_is_up
 from navcomp.store import tables
 from navcomp.store.db import Connection
 from navcomp.store.model import TableStatus
@@ -60,10 +60,11 @@ async def table(table_id: TableId, server: ServerDep, session: MaybeSignedIn) ->
     def work(c: Connection) -> dict[str, Any]:
         found = lobby.watched(c, table_id, session.user.id if session else None)
         seat = found.seat_of(session.user.id if session else None)
-        out = {"table": table_json(found), "seat": seat}
+        described = table_json(found)
+        out = {"table": described, "seat": seat}
         if found.status is not TableStatus.OPEN:
             live = server.games.load(c, found)
-            out.update(seat_payload(live.state, seat))
+            out.update(seat_payload(live.state, seat, time_up=time_is_up(described)))
             out["last"] = None if live.last is None else live.last.seen_by(seat)
         return out
 

@@ -54,10 +54,12 @@ class RecentGame(Answer):
     date: str
     seats: int
     rated: bool
-    end: str | None  # finished, forfeit, aborted, abandoned
+    end: str | None  # finished, forfeit, aborted, abandoned, left
     outcome: str  # won, lost, left, solo, no_result
     rank: int | None
     score: int | None
+    ended: str | None  # how the seat ended: played, resigned, timed_out, taken_over
+    rated_rank: int | None  # the place the rating counted (a seat that left early: last)
 
 
 class Profile(Answer):

@@ -144,16 +144,13 @@ def deadline(pace: Pace, clock: Clock, seat: int, since: datetime) -> datetime:
 
 
 def charge(pace: Pace, clock: Clock, seat: int, used: float) -> Clock:
-    """The clocks once ``seat`` has ended a turn that took ``used`` seconds.
-
-    After extra time the bank is spent (the turn went past it); a live bank then gets its
-    increment like after any turn, and never grows above its start."""
+    """The clocks once ``seat`` has ended a turn that took ``used`` seconds (extra time
+    given was added to its bank, so what it did not use of it stays); a live bank then
+    gets its increment, and never grows above its start."""
     if not pace.timed:
         return replace(clock, stage=Stage.RUNNING, extra=False)
     bank = clock.banks[seat]
-    if clock.extra:
-        left = 0.0
-    elif pace.kind is PaceKind.LIVE:
+    if pace.kind is PaceKind.LIVE:
         left = max(0.0, bank - used)
     else:
         left = max(0.0, bank - max(0.0, used - pace.per_turn))
@@ -170,9 +167,20 @@ def time_up(pace: Pace, clock: Clock, at: datetime) -> tuple[Clock, datetime]:
     return replace(clock, stage=stage), at + timedelta(seconds=pace.allowance())
 
 
-def give_extra(pace: Pace, clock: Clock, at: datetime) -> tuple[Clock, datetime]:
-    """The others gave the mover, whose time is up, one turn's allowance more."""
-    return replace(clock, stage=Stage.RUNNING, extra=True), at + timedelta(seconds=pace.allowance())
+def give_extra(
+    pace: Pace, clock: Clock, seat: int, used: float, at: datetime
+) -> tuple[Clock, datetime]:
+    """The others gave the mover ``seat``, whose time is up after ``used`` seconds of its
+    turn, one turn's allowance more: added to its bank, so the turn runs out an allowance
+    from now and the time it leaves unused stays in the bank."""
+    allowance = pace.allowance()
+    if pace.kind is PaceKind.LIVE:
+        bank = used + allowance
+    else:
+        bank = max(0.0, used + allowance - pace.per_turn)
+    banks = tuple(bank if s == seat else b for s, b in enumerate(clock.banks))
+    more = replace(clock, banks=banks, stage=Stage.RUNNING, extra=True)
+    return more, at + timedelta(seconds=allowance)
 
 
 def vote(clock: Clock, seat: int) -> Clock:

@@ -57,6 +57,9 @@ class Settings:
     mail_retry_seconds: float = 5.0  # the first wait after a failure, doubled each time
     mail_retry_max_seconds: float = 900.0
     mail_lease_seconds: float = 300.0  # a claim on a mail lapses after this
+    # A turn mail waits this long after the turn began, and while its reader is seen at
+    # a page of ours (0: at once, connected or not).
+    turn_mail_grace_seconds: float = 120.0
     # The one clock of games (server/clocks.py): tests give their own.
     now: Callable[[], datetime] = field(default=utc_now)
     sweep_seconds: float = 5.0  # how often the sweeper looks for deadlines passed (0: never)
@@ -98,7 +101,7 @@ class Server:
         self.hashing = anyio.CapacityLimiter(2)  # argon2: CPU and 64 MiB each
         self.sockets = SocketCounts(settings.sockets_per_address)
         self.mail = MailService(self)
-        self.presence = Presence(self.tx, settings.now)
+        self.presence = Presence(self.tx, settings.now, settings.turn_mail_grace_seconds)
 
     async def session(self, request: HTTPConnection) -> Session | None:
         """Who is asking (None: nobody signed in); a cookie session's unsafe request

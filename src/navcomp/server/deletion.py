@@ -3,13 +3,13 @@
 The password confirms it (a guest has none).  In one transaction: the account leaves
 every open table (a table it made closes), and every running game as if it resigned
 (``endings.resign``: a bot plays on, or in a game of two the other wins); a game with no
-other person in it ends without a result (``endings.last_person_goes``, as if everybody
-voted, rated or not).  Then the account becomes a tombstone (``store/erasure.py``): its
-games, scores and ratings stay, shown under the name ``former#<id>``, which no account
-can take and which pages word as "a former player".  Its old name stays taken for
-``Settings.name_hold_days`` days (the keys stay on the tombstone until a registration
-after that period claims them), and it can never sign in again: every session ends,
-in every process.
+other person in it ends without a result, its end reason saying that its last person
+left (``endings.last_person_leaves``).  Then the account becomes a tombstone
+(``store/erasure.py``): its games, scores and ratings stay, shown under the name
+``former#<id>``, which no account can take and which pages word as "a former player".
+Its old name stays taken for ``Settings.name_hold_days`` days (the keys stay on the
+tombstone until a registration after that period claims them), and it can never sign in
+again: every session ends, in every process.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def _leave_all(conn: Connection, user: User, sat_at: list[int], at: datetime) ->
             left.open_tables.append(table_id)
         elif table.status is TableStatus.PLAYING:
             others = [s for s in table.people() if table.seats[s].user_id != user.id]
-            leave = endings.resign if others else endings.last_person_goes
+            leave = endings.resign if others else endings.last_person_leaves
             changed = leave(conn, user, table_id, at)
             told = [n for n in changed.told if n.user_id != user.id]
             left.running.append(replace(changed, told=told))

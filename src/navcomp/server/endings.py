@@ -54,6 +54,7 @@ class EventKind(StrEnum):
     VOTE = "vote"  # a vote to abort
     ABORTED = "aborted"
     ABANDONED = "abandoned"
+    LEFT = "left"  # its last person left it
 
 
 def finished_result(table: Table, result: dict[str, Any]) -> dict[str, Any]:
@@ -141,7 +142,8 @@ def extra_time(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
         raise ApiError(error_codes.TIME_NOT_UP, "without a clock there is no time to give")
     if clock.extra:
         raise ApiError(error_codes.EXTRA_TIME_USED, "more time was given this turn already")
-    clock, until = give_extra(pace, clock, at)
+    used = 0.0 if table.turn_since is None else (at - table.turn_since).total_seconds()
+    clock, until = give_extra(pace, clock, mover, used, at)
     event = (EventKind.EXTRA_TIME, mover)
     _change(conn, table, event, at, clock=clock.to_json(), deadline=until, warn_at=None)
     return _changed(conn, table_id, [])
@@ -193,13 +195,6 @@ def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
     return _voted(conn, table, seat, at)
 
 
-def last_person_goes(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
-    """The only person still playing goes for good (their account is deleted): the game
-    ends without a result, as if they voted to abort, rated or not."""
-    table = _playing(conn, table_id)
-    return _voted(conn, table, _my_seat(table, user), at)
-
-
 def _voted(conn: Connection, table: Table, seat: int, at: datetime) -> Changed:
     """``seat`` votes to abort; a vote repeated changes nothing, unless it is the last
     one missing now (another person left after it was cast)."""
@@ -214,6 +209,15 @@ def _voted(conn: Connection, table: Table, seat: int, at: datetime) -> Changed:
     else:
         _change(conn, table, (EventKind.VOTE, seat), at, clock=clock.to_json())
     return _changed(conn, table.id, told)
+
+
+def last_person_leaves(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
+    """The game's last person leaves it (deletes the account): it ends without a result,
+    and says so rather than that a vote ended it."""
+    table = _playing(conn, table_id)
+    ends = {_my_seat(table, user): SeatEnd.RESIGNED}
+    told = _end(conn, table, TableEnd.LEFT, EventKind.LEFT, None, ends, at)
+    return _changed(conn, table_id, told)
 
 
 # --- the changes themselves ------------------------------------------------------------------

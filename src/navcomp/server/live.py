@@ -18,7 +18,7 @@ from typing import Any
 import orjson
 
 from navcomp.server.games import Live
-from navcomp.server.views import seat_payload, table_json
+from navcomp.server.views import seat_payload, table_json, time_is_up
 from navcomp.store.model import Table
 
 QUEUE_LIMIT = 64
@@ -84,7 +84,7 @@ def state_message(
         "seat": seat,
         "table": table,
         "last": last,
-        **seat_payload(live.state, seat, view),
+        **seat_payload(live.state, seat, view, time_is_up(table)),
     }
 
 

@@ -2,10 +2,11 @@
 
 A move's notices (``moves.py``) and the lobby's (``notify.add``) become outbox rows
 for the readers whose verified address and settings want them: a turn (each, or
-gathered in a digest sent at most every N hours), an invitation, time running low,
-the game's end with its result.  The account page's mail is written here too: an
-address's verification link, a password reset link, a test mail.  The sender
-(``mail_sender.py``) sends them.
+gathered in a digest sent at most every N hours; a turn mail goes only if the turn still
+waits for its reader a grace after it began and the reader has left: ``to_send``), an
+invitation, time running low, the game's end with its result.  The account page's mail
+is written here too: an address's verification link, a password reset link, a test
+mail.  The sender (``mail_sender.py``) sends them.
 """
 
 from __future__ import annotations
@@ -19,15 +20,17 @@ from navcomp.core.registry import get_game
 from navcomp.server import error_codes, mail_tokens
 from navcomp.server.errors import ApiError
 from navcomp.server.mail_tokens import Links
-from navcomp.store import accounts, mail_settings, outbox
+from navcomp.store import accounts, friends, mail_settings, outbox, tables
 from navcomp.store.db import Connection
 from navcomp.store.model import (
     MailKind,
     MailSettings,
     NewNotice,
     NoticeKind,
+    OutboxMail,
     Seat,
     Table,
+    TableStatus,
     TurnMail,
     User,
 )
@@ -131,7 +134,7 @@ def _queue_one(
         return False
     if notice.kind is NoticeKind.TURN:
         if reader.turn is TurnMail.EVERY:
-            outbox.add(conn, user_id, MailKind.TURN, address, language, facts, at)
+            outbox.add_turn(conn, user_id, address, language, facts, at)
         elif reader.turn is TurnMail.DIGEST:
             entry = {"table": notice.table_id, "title": facts.get("title", "")}
             due = _digest_due(reader, at)
@@ -142,6 +145,36 @@ def _queue_one(
         return False
     outbox.add(conn, user_id, kind, address, language, facts, at)
     return True
+
+
+def to_send(
+    conn: Connection, claimed: list[OutboxMail], at: datetime, grace: timedelta
+) -> list[OutboxMail]:
+    """Of the mail just claimed, what goes now. A turn mail goes only while that turn
+    still waits for its reader and the reader is away: one whose turn has passed (played,
+    the seat taken over, the game over) is dropped; one whose reader was seen within the
+    grace (a page of ours open: its pings count) is put back until a grace after that."""
+    sending = []
+    for claimed_mail in claimed:
+        if claimed_mail.kind is not MailKind.TURN:
+            sending.append(claimed_mail)
+            continue
+        table = tables.get(conn, claimed_mail.about["table"])
+        if not _turn_waits(table, claimed_mail.user_id):
+            outbox.drop(conn, claimed_mail)
+            continue
+        seen = friends.last_seen(conn, claimed_mail.user_id)
+        if grace and seen is not None and seen > at - grace:
+            outbox.postpone(conn, claimed_mail, seen)
+            continue
+        sending.append(claimed_mail)
+    return sending
+
+
+def _turn_waits(table: Table | None, user_id: int) -> bool:
+    if table is None or table.status is not TableStatus.PLAYING or table.to_move is None:
+        return False
+    return table.seats[table.to_move].user_id == user_id
 
 
 def registered(user: User) -> None:

@@ -32,6 +32,13 @@ def add(parser: Any) -> None:
         "(default http://HOST:PORT)",
     )
     mail.add_argument(
+        "--turn-mail-grace",
+        type=float,
+        default=120.0,
+        help="seconds a turn mail waits after the turn began, and while its reader has a "
+        "page open: a turn played meanwhile is not mailed (default 120; 0: at once)",
+    )
+    mail.add_argument(
         "--mail-retry-max",
         type=float,
         default=900.0,
@@ -56,4 +63,5 @@ def settings(args: argparse.Namespace) -> dict[str, Any]:
         "mail_from": args.mail_from,
         "public_url": public.rstrip("/"),
         "mail_retry_max_seconds": args.mail_retry_max,
+        "turn_mail_grace_seconds": args.turn_mail_grace,
     }

@@ -24,10 +24,11 @@ from urllib.parse import unquote, urlsplit
 
 import aiosmtplib
 
-from navcomp.server import mail_render, stopping
+from navcomp.server import mail, mail_render, stopping
 from navcomp.server.mail_render import Sending
 from navcomp.server.mail_tokens import Links
 from navcomp.store import mail_settings, outbox
+from navcomp.store.db import Connection
 from navcomp.store.model import OutboxMail
 
 if TYPE_CHECKING:
@@ -120,10 +121,16 @@ class MailService:
         """One pass: claim due mail and send it; how many were claimed."""
         at = self.settings.now()
         until = at + timedelta(seconds=self.settings.mail_lease_seconds)
-        batch = await self.server.tx(lambda c: outbox.claim(c, self.claim_id, at, until, BATCH))
+        grace = timedelta(seconds=self.settings.turn_mail_grace_seconds)
+
+        def claim(c: Connection) -> tuple[int, list[OutboxMail]]:
+            claimed = outbox.claim(c, self.claim_id, at, until, BATCH, grace)
+            return len(claimed), mail.to_send(c, claimed, at, grace)
+
+        claimed, batch = await self.server.tx(claim)
         if batch:
             await self._send(batch)
-        return len(batch)
+        return claimed
 
     async def _send(self, batch: list[OutboxMail]) -> None:
         assert self.settings.smtp_url is not None

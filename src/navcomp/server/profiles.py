@@ -10,6 +10,9 @@ counts:
 - *won*: the seat is among the game's winners: a tie for first is a win for each tied
   seat; a seat that left early (resigned, timed out, taken over) never won, even when
   the bot that took it over went on to win;
+- *rated rank*: where the game was rated, the seat's place as the rating counted it: a
+  seat that left early ranks last, so the one who lost to the bot that took it over may
+  rank first;
 - *averages*: each score category's mean over the games the seat played to their end
   (solo games aside: their best scores are listed instead).
 
@@ -25,7 +28,7 @@ from navcomp.core.registry import game_names, get_game
 from navcomp.server import error_codes
 from navcomp.server.accounts import user_id_by_name
 from navcomp.server.errors import ApiError
-from navcomp.server.ratings import LEFT_EARLY
+from navcomp.server.ratings import LEFT_EARLY, ranks_for_rating
 from navcomp.store import accounts, profiles, scores
 from navcomp.store.db import Connection
 from navcomp.store.model import Session, TableEnd
@@ -64,7 +67,26 @@ def outcome(played: PlayedSeat) -> dict[str, Any]:
         kind = "lost"
     if rank is None and played.end_reason == TableEnd.FORFEIT.value:
         rank = 1 if kind == "won" else 2
-    return {"outcome": kind, "rank": rank, "score": score}
+    return {
+        "outcome": kind,
+        "rank": rank,
+        "score": score,
+        "ended": played.ended,
+        "rated_rank": _rated_rank(played, rank),
+    }
+
+
+def _rated_rank(played: PlayedSeat, rank: int | None) -> int | None:
+    """The seat's place as its rating counted it (None: the game changed no rating),
+    which differs from the game's where a seat that left early ranks last."""
+    result = played.result or {}
+    counted = played.end_reason in WITH_RESULT and not result.get("capped")
+    if not (played.rated and counted and played.num_seats > 1) or rank is None:
+        return None
+    if "ranks" not in result:  # forfeited: the winner first, the others after
+        return rank
+    rated = ranks_for_rating(result["ranks"], result.get("seat_ends"))
+    return 1 + sum(other < rated[played.seat] for other in rated)
 
 
 def _recent(played: PlayedSeat) -> dict[str, Any]:

@@ -214,7 +214,7 @@ class Table(Answer):
     rated: bool = False  # the game's end changes its players' ratings (docs/rules: ratings)
     pace: dict[str, Any] | None = None  # live, turn or none, with its options
     clock: ClockInfo | None = None
-    end_reason: str | None = None  # finished, forfeit, aborted, abandoned
+    end_reason: str | None = None  # finished, forfeit, aborted, abandoned, left
     visibility: Literal["public", "unlisted", "invite"] = "public"
     spectators: bool = True  # may people without a seat watch the game
     rematch: int | None = None  # once over: the table offered as its rematch

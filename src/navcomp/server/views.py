@@ -88,14 +88,24 @@ def closed_json(table_id: int) -> dict[str, Any]:
     return {"id": table_id, "status": CLOSED}
 
 
-def seat_payload(state: GameState, seat: int | None, view: Any = None) -> dict[str, Any]:
-    """The view for ``seat`` (None: a spectator) and, on its turn, its legal actions.
+def time_is_up(described: dict[str, Any]) -> bool:
+    """Whether the mover's time is up at the table ``described`` (its :func:`table_json`):
+    the others choose what follows, and the mover may not move."""
+    clock = described.get("clock") or {}
+    return bool(clock.get("stage") == "time_up")
+
+
+def seat_payload(
+    state: GameState, seat: int | None, view: Any = None, time_up: bool = False
+) -> dict[str, Any]:
+    """The view for ``seat`` (None: a spectator) and, on its turn, its legal actions (none
+    once its ``time_up``: a move would be refused).
 
     ``view`` is that seat's view if the caller already has it."""
     if view is None:
         view = state.view(seat)
     payload: dict[str, Any] = {"view": view, "legal": None, "can_undo": False}
-    if seat is not None and state.current_player == seat:
+    if seat is not None and state.current_player == seat and not time_up:
         game = state.game
         payload["legal"] = [
             {"id": a, "text": game.action_to_text(a), "json": game.action_to_json(a)}

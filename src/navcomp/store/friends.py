@@ -105,6 +105,12 @@ def seen(conn: Connection, user_id: int, at: datetime) -> None:
     conn.execute(update(users).where(users.c.id == user_id).values(last_seen=at))
 
 
+def last_seen(conn: Connection, user_id: int) -> datetime | None:
+    """When the account was last active (``seen``), if ever."""
+    query = select(users.c.last_seen).where(users.c.id == user_id)
+    return as_utc(conn.execute(query).scalar_one_or_none())
+
+
 def is_guest(conn: Connection, user_id: int) -> bool:
     query = select(users.c.is_guest).where(users.c.id == user_id)
     return bool(conn.execute(query).scalar_one())

@@ -19,6 +19,7 @@ class TableEnd(StrEnum):
     FORFEIT = "forfeit"  # one of two players resigned, or the other claimed it on time
     ABORTED = "aborted"  # every remaining person voted to end it: no result
     ABANDONED = "abandoned"  # stalled, with no active person left
+    LEFT = "left"  # its last person left it (deleted the account): no result
 
 
 class SeatEnd(StrEnum):
@@ -120,9 +121,18 @@ class Table:
         return [s.seat for s in self.seats if s.user_id is None and s.bot_level is None]
 
     def after(self, turn: Turn) -> Table:
-        """The table once a move has brought it to ``turn``."""
+        """The table once a move has brought it to ``turn``; a move that ends the game
+        ends it as played to its end, with each seat's end as the result says."""
+        ended = turn.status is TableStatus.OVER and turn.result is not None
+        seats = self.seats
+        if ended:
+            assert turn.result is not None
+            ends = turn.result["seat_ends"]
+            seats = tuple(replace(s, ended=ends[s.seat]) for s in self.seats)
         return replace(
             self,
+            seats=seats,
+            end_reason=TableEnd.FINISHED.value if ended else self.end_reason,
             version=turn.version,
             to_move=turn.to_move,
             turn_since=turn.turn_since,

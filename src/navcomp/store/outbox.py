@@ -7,20 +7,23 @@ SQLite the transaction holds the write lock), so of several processes one sends
 each mail; a claim whose sender died lapses and the mail is claimed again.
 
 The turns of a digest gather in one row per reader (``kind`` ``digest``) until it
-is sent.
+is sent.  A turn mail is one row per reader and table (``add_turn``), due when the turn
+began: the sender claims it only a grace later (``claim``'s ``turn_grace``), and puts it
+back while its reader is at the table (``postpone``).
 """
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, delete, func, insert, or_, select, update
+from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
 from navcomp.store.model import MailKind, OutboxMail
 from navcomp.store.schema import mail_outbox, mail_settings
 
 DIGEST = MailKind.DIGEST.value
+TURN = MailKind.TURN.value
 
 
 def add(
@@ -45,6 +48,34 @@ def add(
             attempts=0,
         )
     )
+
+
+def add_turn(
+    conn: Connection,
+    user_id: int,
+    address: str,
+    language: str,
+    about: dict[str, Any],
+    at: datetime,
+) -> None:
+    """The reader's turn mail about the table ``about["table"]``, due from ``at``: the
+    one still waiting for that table (not being sent) is brought up to this turn rather
+    than a second one added."""
+    rows = conn.execute(
+        select(mail_outbox.c.id, mail_outbox.c.about)
+        .where(
+            mail_outbox.c.user_id == user_id,
+            mail_outbox.c.kind == TURN,
+            mail_outbox.c.claim.is_(None),
+        )
+        .with_for_update()
+    ).all()
+    waiting = next((r.id for r in rows if r.about.get("table") == about["table"]), None)
+    if waiting is None:
+        add(conn, user_id, MailKind.TURN, address, language, about, at)
+        return
+    values = {"about": about, "address": address, "language": language, "due_at": at}
+    conn.execute(update(mail_outbox).where(mail_outbox.c.id == waiting).values(**values))
 
 
 def add_to_digest(
@@ -81,15 +112,25 @@ def add_to_digest(
 
 
 def claim(
-    conn: Connection, claim_id: str, at: datetime, until: datetime, limit: int
+    conn: Connection,
+    claim_id: str,
+    at: datetime,
+    until: datetime,
+    limit: int,
+    turn_grace: timedelta = timedelta(),
 ) -> list[OutboxMail]:
-    """Up to ``limit`` mail due at ``at`` and claimed by nobody (or by a claim that
-    lapsed), now claimed by ``claim_id`` until ``until``."""
+    """Up to ``limit`` mail due at ``at`` (a turn mail ``turn_grace`` after its due time)
+    and claimed by nobody (or by a claim that lapsed), now claimed by ``claim_id`` until
+    ``until``."""
     free = or_(mail_outbox.c.claimed_until.is_(None), mail_outbox.c.claimed_until < at)
+    due = or_(
+        and_(mail_outbox.c.kind != TURN, mail_outbox.c.due_at <= at),
+        mail_outbox.c.due_at <= at - turn_grace,
+    )
     ids = list(
         conn.execute(
             select(mail_outbox.c.id)
-            .where(mail_outbox.c.due_at <= at, free)
+            .where(due, free)
             .order_by(mail_outbox.c.due_at, mail_outbox.c.id)
             .limit(limit)
             .with_for_update(skip_locked=True)
@@ -134,6 +175,15 @@ def retry(conn: Connection, mail: OutboxMail, due: datetime, error: str) -> None
             claimed_until=None,
             last_error=error[:200],
         )
+    )
+
+
+def postpone(conn: Connection, mail: OutboxMail, due: datetime) -> None:
+    """``mail`` not sent now (not a failure): free again, due from ``due`` on."""
+    conn.execute(
+        update(mail_outbox)
+        .where(mail_outbox.c.id == mail.id)
+        .values(due_at=due, claim=None, claimed_until=None)
     )
 
 

@@ -7,7 +7,7 @@ import { h } from "./dom.js";
 import { NAME_PATTERN } from "./front_door.js";
 import { t } from "./i18n.js";
 import { errorText } from "./pieces.js";
-import { app } from "./state.js";
+import { app, returnAfterSignIn } from "./state.js";
 
 // What the header shows of who I am (nobody: a way to sign in).
 export function accountControls() {
@@ -27,8 +27,11 @@ export function accountControls() {
   ];
 }
 
-// To the front door's sign-in form (on the front door: into its name field).
+// To the front door's sign-in form (on the front door: into its name field); from a
+// table's page, back to that table once signed in.
 function toSignIn(event) {
+  const table = location.hash.match(/^#\/table\/\d+/);
+  if (table) returnAfterSignIn(table[0]);
   const field = document.querySelector(".signin input[name=name]");
   if (!field) return; // the link leads to the front door
   event.preventDefault();

@@ -7,7 +7,7 @@ import { h, replace } from "./dom.js";
 import { viewFor } from "./games/index.js";
 import { t } from "./i18n.js";
 import { errorText } from "./pieces.js";
-import { app, loadGames } from "./state.js";
+import { app, loadGames, takeReturn } from "./state.js";
 
 // The rule of account names, as the server checks it (server/names.py): letters of any
 // script, digits, "_" and "-", 3 to 24 of them.
@@ -70,6 +70,8 @@ function signInForm() {
     message.textContent = "";
     try {
       await post(path, { name: name.value, password: password.value });
+      const back = takeReturn(); // a table's link brought them here: back to it
+      if (back) history.replaceState(null, "", back);
       await app.refreshMe();
     } catch (error) {
       message.textContent = errorText(error);

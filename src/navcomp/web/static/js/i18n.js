@@ -9,6 +9,9 @@ import chatEn from "./strings_chat_en.js";
 import chatJa from "./strings_chat_ja.js";
 import de from "./strings_de.js";
 import en from "./strings_en.js";
+import endingDe from "./strings_ending_de.js";
+import endingEn from "./strings_ending_en.js";
+import endingJa from "./strings_ending_ja.js";
 import errorsDe from "./strings_errors_de.js";
 import errorsEn from "./strings_errors_en.js";
 import errorsJa from "./strings_errors_ja.js";
@@ -26,9 +29,9 @@ import socialJa from "./strings_social_ja.js";
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
 export const TABLES = {
-  en: { ...en, ...errorsEn, ...helpEn, ...profileEn, ...chatEn, ...socialEn },
-  de: { ...de, ...errorsDe, ...helpDe, ...profileDe, ...chatDe, ...socialDe },
-  ja: { ...ja, ...errorsJa, ...helpJa, ...profileJa, ...chatJa, ...socialJa },
+  en: { ...en, ...errorsEn, ...helpEn, ...profileEn, ...chatEn, ...socialEn, ...endingEn },
+  de: { ...de, ...errorsDe, ...helpDe, ...profileDe, ...chatDe, ...socialDe, ...endingDe },
+  ja: { ...ja, ...errorsJa, ...helpJa, ...profileJa, ...chatJa, ...socialJa, ...endingJa },
 };
 
 function initial() {

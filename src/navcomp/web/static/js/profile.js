@@ -51,13 +51,24 @@ function gamesCard(profile) {
     h("p", { class: "muted" }, t("profile_counts")));
 }
 
+// How a rated game counted for the seat, and why where it differs from the game's place:
+// a seat that left early ranks last, below the one who lost to the bot that played it on.
+function ratedNote(game) {
+  if (!game.rated) return null;
+  let text = t("profile_rated_none");
+  if (game.rated_rank !== null && game.outcome === "left") text = t("profile_rated_last_" + game.ended);
+  else if (game.rated_rank !== null && game.rated_rank !== game.rank) text = t("profile_rated_above", { n: game.rated_rank });
+  else if (game.rated_rank !== null) text = t("profile_rated_rank", { n: game.rated_rank });
+  return [" · ", h("span", { class: "rated-note" }, text)];
+}
+
 function recentLine(game) {
   const rank = game.rank !== null && game.outcome !== "solo" ? ` · ${t("profile_rank", { n: game.rank })}` : "";
   const score = game.score !== null ? ` · ${t("profile_score", { n: game.score })}` : "";
   return h("li", { dataset: { table: game.table, outcome: game.outcome } },
     h("a", { href: `#/table/${game.table}` }, t("table_no", { id: game.table })), " · ", gameTitle(game.game), " · ",
     new Date(game.date).toLocaleDateString(getLang()), " · ",
-    h("strong", {}, t("profile_outcome_" + game.outcome)), rank, score, " · ",
+    h("strong", {}, t("profile_outcome_" + game.outcome)), rank, score, ratedNote(game), " · ",
     h("a", { class: "replay-link", href: `#/table/${game.table}/replay` }, t("profile_replay")));
 }
 

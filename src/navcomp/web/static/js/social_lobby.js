@@ -22,9 +22,19 @@ export function visibilityControls() {
   const select = h("select", { id: "new-visibility", name: "visibility" },
     ["public", "unlisted", "invite"].map((v) => h("option", { value: v }, t("visibility_" + v))));
   const spectators = h("input", { type: "checkbox", id: "new-spectators", name: "spectators", checked: true });
+  const note = h("small", { class: "muted", id: "new-spectators-note", hidden: true }, t("invite_only_no_spectators"));
+  // Invite-only overrides "Spectators may watch": only the players see such a game, so the
+  // box is off while it is chosen, and back as it was chosen after.
+  let chosen = true;
+  spectators.addEventListener("change", () => { chosen = spectators.checked; });
+  select.addEventListener("change", () => {
+    const invite = select.value === "invite";
+    Object.assign(spectators, { disabled: invite, checked: invite ? false : chosen });
+    note.hidden = !invite;
+  });
   const element = h("div", { class: "field", id: "new-visibility-field" },
     h("label", { class: "field" }, h("span", {}, t("visibility")), select),
-    h("label", { class: "check" }, spectators, " ", t("spectators_allowed")));
+    h("label", { class: "check" }, spectators, " ", t("spectators_allowed")), note);
   return { element, value: () => ({ visibility: select.value, spectators: spectators.checked }) };
 }
 

@@ -9,6 +9,21 @@ export const app = {
   rerender: () => {},
 };
 
+const RETURN_KEY = "navcomp_return";
+
+// A table to come back to once signed in: its link, followed signed out, leads through the
+// sign-in form back to the seat (kept for this tab only).
+export function returnAfterSignIn(hash) {
+  sessionStorage.setItem(RETURN_KEY, hash);
+}
+
+// The table to go back to after signing in, if one was kept (then forgotten).
+export function takeReturn() {
+  const back = sessionStorage.getItem(RETURN_KEY);
+  sessionStorage.removeItem(RETURN_KEY);
+  return back && /^#\/table\/\d+$/.test(back) ? back : null;
+}
+
 let loading = null;
 let pagesDrawn = 0;
 

@@ -76,7 +76,7 @@ export default {
   err_needs_account: "Gäste haben keine Freundesliste: registriere dich zuerst.",
   err_not_friends: "Ihr seid keine Freunde, und es gibt keine offene Anfrage.",
   err_invite_only: "Dieser Tisch ist nur auf Einladung: nur Eingeladene dürfen Platz nehmen.",
-  err_spectators_not_allowed: "An diesem Tisch sind keine Zuschauer erlaubt.",
+  err_spectators_not_allowed: "Nur die Spieler sehen dieses Spiel: der Tisch ist nur auf Einladung, oder sein Gastgeber erlaubt keine Zuschauer.",
   err_not_over: "Eine Revanche kann erst nach dem Spielende angeboten werden.",
   err_no_rematch: "Von diesem Tisch wird dir keine Revanche angeboten.",
   err_rematch_pending: "Noch haben nicht alle die Revanche angenommen.",

@@ -76,7 +76,7 @@ export default {
   err_needs_account: "Guests have no friends list: register first.",
   err_not_friends: "You are not friends with that player, and no request is open.",
   err_invite_only: "This table is invite-only: only invited players may sit at it.",
-  err_spectators_not_allowed: "The players of this game do not allow spectators.",
+  err_spectators_not_allowed: "Only the players see this game: its table is invite-only, or its host allows no spectators.",
   err_not_over: "A rematch can be offered once the game is over.",
   err_no_rematch: "No rematch is offered to you from this table.",
   err_rematch_pending: "Not all players have accepted the rematch yet.",

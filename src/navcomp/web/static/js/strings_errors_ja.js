@@ -76,7 +76,7 @@ export default {
   err_needs_account: "ゲストはフレンドを持てません。先に登録してください。",
   err_not_friends: "そのプレイヤーとはフレンドではなく、申請もありません。",
   err_invite_only: "このテーブルは招待制です。招待されたプレイヤーだけが着席できます。",
-  err_spectators_not_allowed: "このゲームは観戦が許可されていません。",
+  err_spectators_not_allowed: "このゲームを見られるのはプレイヤーだけです（招待制のテーブルか、ホストが観戦を許可していません）。",
   err_not_over: "再戦はゲーム終了後に申し込めます。",
   err_no_rematch: "このテーブルからあなたへの再戦の申し込みはありません。",
   err_rematch_pending: "まだ全員が再戦を承諾していません。",

@@ -1,6 +1,9 @@
 // The friends, table visibility, watching and rematch strings (js/friends.js, js/rematch.js,
 // js/social_lobby.js).
 export default {
+  invite_only_no_spectators: "Ein Tisch nur auf Einladung hat keine Zuschauer, gleich was dieses Feld sagt: nur seine Spieler sehen das Spiel.",
+  private_game_signed_out: "Nur die Spieler sehen dieses Spiel. Ist einer seiner Plätze deiner, melde dich an, um ihn zu spielen.",
+  sign_in_to_play: "Anmelden und deinen Platz spielen",
   friends_title: "Freunde",
   friends_add: "Freund per Name hinzufügen",
   friends_send: "Anfrage senden",

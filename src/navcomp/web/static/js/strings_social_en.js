@@ -1,6 +1,9 @@
 // The friends, table visibility, watching and rematch strings (js/friends.js, js/rematch.js,
 // js/social_lobby.js).
 export default {
+  invite_only_no_spectators: "An invite-only table has no spectators, whatever this box says: only its players see the game.",
+  private_game_signed_out: "Only the players see this game. If one of its seats is yours, sign in to play your seat.",
+  sign_in_to_play: "Sign in to play your seat",
   friends_title: "Friends",
   friends_add: "Add a friend by name",
   friends_send: "Send request",

@@ -1,6 +1,9 @@
 // The friends, table visibility, watching and rematch strings (js/friends.js, js/rematch.js,
 // js/social_lobby.js).
 export default {
+  invite_only_no_spectators: "招待制のテーブルには、この設定にかかわらず観戦者はいません。ゲームを見られるのはプレイヤーだけです。",
+  private_game_signed_out: "このゲームを見られるのはプレイヤーだけです。席があなたのものなら、サインインしてプレイしてください。",
+  sign_in_to_play: "サインインして自分の席でプレイ",
   friends_title: "フレンド",
   friends_add: "名前でフレンドを追加",
   friends_send: "申請を送る",

@@ -10,8 +10,9 @@ import { setHelp } from "./page.js";
 import { errorText, seatDot } from "./pieces.js";
 import { afterPress } from "./press.js";
 import { scoreSheet } from "./scores.js";
-import { clocksCard, endingCard } from "./table_clocks.js";
-import { gameTitle } from "./state.js";
+import { clocksCard } from "./table_clocks.js";
+import { endingCard } from "./table_ending.js";
+import { app, gameTitle, returnAfterSignIn } from "./state.js";
 import { rematchCard } from "./rematch.js";
 import { drawOpen } from "./table_lobby.js";
 import { drawLog, followLog, logPanel } from "./table_log.js";
@@ -29,6 +30,23 @@ export function renderTable(root, id) {
   draw();
 }
 
+// A game reached signed out (a turn mail's link) may be the visitor's own seat: the way to
+// it is signing in, which comes back here.
+function signInToPlayLink(tableId) {
+  return h("a", {
+    href: "#/", class: "button small", id: "sign-in-to-play-link",
+    onclick: () => returnAfterSignIn(`#/table/${tableId}`),
+  }, t("sign_in_to_play"));
+}
+
+// A game only its players see, reached signed out: not a spectators' refusal.
+function drawSignInToPlay(table) {
+  replace(table.root, h("section", { class: "card", id: "sign-in-to-play" },
+    h("p", {}, t("private_game_signed_out")),
+    h("p", {}, signInToPlayLink(table.id)),
+    h("p", {}, h("a", { href: "#/" }, t("back_to_lobby")))));
+}
+
 export function draw() {
   afterPress(() => {
     drawPage();
@@ -40,6 +58,10 @@ function drawPage() {
   const table = current;
   if (!table) return;
   const refused = table.loadError && table.loadError.code === "spectators_not_allowed"; // it started
+  if (refused && !app.me) {
+    drawSignInToPlay(table);
+    return;
+  }
   if (!table.data || refused) {
     replace(table.root, h("p", { class: table.loadError ? "error" : "muted" },
       table.loadError ? errorText(table.loadError) : t("loading")),
@@ -107,7 +129,7 @@ function drawGame() {
     over && result && !early
       ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns), seats: table.seats })
       : null,
-    over ? endingCard(result, ns) : null,
+    over ? endingCard({ ...table, result }, ns) : null,
     over ? rematchCard(ctx) : null,
     statusBar(ctx, drawn.status),
     clocksCard(ctx, draw),
@@ -159,6 +181,7 @@ function statusBar(ctx, items) {
       ? h("span", { id: "turn" }, seatDot(turn), " ", t("turn_of", { name: ns[turn] }))
       : h("span", { id: "turn" }, t("game_over")),
     ctx.seat === null ? h("span", { id: "watching", class: "badge", title: t("watching_title") }, t("watching")) : null,
+    ctx.seat === null && !app.me && !ctx.over ? signInToPlayLink(current.id) : null,
     items,
     last ? h("span", { id: "last-move" }, t("last_move", { name: ns[last.seat], text: text(last.text) })) : null,
     table.tutorial ? null : nextGameButton(current.id), // another table waits: in a turn and at its end

@@ -1,7 +1,7 @@
 // The table's clocks and its ways out (docs/web.md, "Clocks and leaving a game"): every
 // seat's clock, the mover's counting down from the server's figures (corrected by each push),
 // the others' choice when the mover's time is up or the game stalled, resigning, the vote to
-// end the game, and how a game that ended early ended.
+// end the game, and the table's events as lines of the log.
 import { post } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
@@ -10,7 +10,7 @@ import { errorText, personName, seatDot } from "./pieces.js";
 import { current, refresh } from "./table_state.js";
 
 const seen = new WeakMap(); // each clock the server sent: when it arrived here
-const ui = { table: null, error: null, resigning: false };
+const ui = { table: null, error: null, confirming: null }; // confirming: the way out asked
 
 function arrived(clock) {
   if (!seen.has(clock)) seen.set(clock, Date.now());
@@ -63,12 +63,20 @@ async function send(what) {
   } catch (error) {
     ui.error = errorText(error);
   }
-  ui.resigning = false;
+  ui.confirming = null;
   await refresh();
 }
 
 function button(id, text, what, secondary = false) {
   return h("button", { id, class: "small" + (secondary ? " secondary" : ""), onclick: () => send(what) }, text);
+}
+
+// A way out that cannot be taken back (resign, claim, the vote to end): a first click asks,
+// a second on "Yes, ..." does it.
+function confirmed(id, text, sure, what, secondary = false) {
+  if (ui.confirming === what) return button(`${id}-sure`, sure, what);
+  const ask = () => { ui.confirming = what; current.redraw(); };
+  return h("button", { id, class: "small" + (secondary ? " secondary" : ""), onclick: ask }, text);
 }
 
 // What the others may do once the mover's time is up (or the game stalled).
@@ -82,22 +90,20 @@ function choices(table, seat, names) {
   return h("div", { id: "time-up", class: "time-up" }, h("p", {}, said), h("div", { class: "row" },
     stage === "time_up" && !table.clock.extra ? button("give-time", t("give_time"), "extra-time") : null,
     button("hand-to-bot", t("hand_to_bot"), "hand-to-bot"),
-    stage === "time_up" && table.num_seats === 2 ? button("claim", t("claim_game"), "claim", true) : null));
+    stage === "time_up" && table.num_seats === 2 ? confirmed("claim", t("claim_game"), t("claim_sure"), "claim", true) : null));
 }
 
 function leaving(table, seat) {
   if (seat === null) return null;
   const votes = table.clock ? table.clock.votes : [];
   const people = table.seats.filter((s) => s.player).length;
-  const resign = ui.resigning
-    ? button("resign-sure", t("resign_sure"), "resign")
-    : h("button", { id: "resign", class: "small secondary", onclick: () => { ui.resigning = true; current.redraw(); } }, t("resign"));
-  return h("div", { class: "row leaving" }, resign,
+  const last = votes.length + 1 >= people; // this vote would end the game at once
+  return h("div", { class: "row leaving" }, confirmed("resign", t("resign"), t("resign_sure"), "resign", true),
     // The only person at a rated table cannot void it by a vote: they resign (lone_abort_rated).
     table.rated && people === 1 ? null
       : votes.includes(seat)
         ? h("span", { class: "badge", id: "voted" }, t("you_voted"))
-        : button("vote-abort", t("vote_abort"), "abort-vote", true),
+        : confirmed("vote-abort", t("vote_abort"), t(last ? "vote_abort_sure_last" : "vote_abort_sure"), "abort-vote", true),
     votes.length ? h("span", { class: "muted", id: "votes" }, t("votes_n", { n: votes.length, total: people })) : null);
 }
 
@@ -105,7 +111,7 @@ function leaving(table, seat) {
 export function clocksCard(ctx, redraw) {
   const { table, seat, names } = ctx;
   if (table.status !== "playing" || table.num_seats === 1 || table.tutorial) return null; // a tutorial has no clock
-  if (ui.table !== current.id) Object.assign(ui, { table: current.id, error: null, resigning: false });
+  if (ui.table !== current.id) Object.assign(ui, { table: current.id, error: null, confirming: null });
   current.redraw = redraw;
   const rows = timed(table)
     ? h("ul", { class: "clocks" }, table.seats.map((s, i) => h("li",
@@ -119,28 +125,6 @@ export function clocksCard(ctx, redraw) {
       " ", h("a", { href: "#/help", class: "muted" }, t("help"))),
     rows, choices(table, seat, names), leaving(table, seat),
     ui.error ? h("p", { class: "error", role: "alert" }, ui.error) : null);
-}
-
-// How each seat ended, where one did not play to the end.
-function seatEnds(result, names) {
-  const ends = result.seat_ends || [];
-  if (ends.every((end) => end === "played")) return null;
-  return h("ul", { class: "seat-ends", id: "seat-ends" }, ends.map((end, i) =>
-    h("li", {}, seatDot(i), " ", names[i], t("colon"), t("seat_end_" + end))));
-}
-
-// A game over: how it ended when it ended early (no score sheet then), and each seat's end.
-export function endingCard(result, names) {
-  if (!result || !result.end) return null;
-  if (result.end === "finished") {
-    const ends = seatEnds(result, names);
-    return ends ? h("section", { class: "card", id: "ending" }, ends) : null;
-  }
-  const winner = result.winners && result.winners.length ? names[result.winners[0]] : null;
-  return h("section", { class: "card", id: "ending" },
-    h("h2", {}, t("game_over")),
-    h("p", { id: "ending-text" }, t("end_" + result.end, { name: winner || "" })),
-    seatEnds(result, names));
 }
 
 // A table event (time up, a seat taken over...) as a line of the log.

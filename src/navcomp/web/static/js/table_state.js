@@ -100,7 +100,8 @@ function acceptNow(data) {
   if (old && data.last === undefined) data.last = old.last;
   const changed = !old || old.version !== data.version || old.table.status !== data.table.status;
   const endings = (d) => JSON.stringify([d.table.seats, d.table.clock && d.table.clock.stage, d.table.clock && d.table.clock.votes]);
-  const otherChange = old && !changed && endings(old) !== endings(data); // time up, a seat taken over...
+  // time up, a seat taken over, a game ended by a claim or a resignation: no move, new events
+  const otherChange = old && old.version === data.version && (changed || endings(old) !== endings(data));
   const wasMine = old && old.table.status === "playing" && old.seat !== null && old.table.to_move === old.seat;
   const isMine = data.table.status === "playing" && data.seat !== null && data.table.to_move === data.seat;
   if (isMine !== Boolean(wasMine)) announce(isMine ? "your_turn" : "");
