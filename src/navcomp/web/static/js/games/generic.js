@@ -57,6 +57,13 @@ export function actionText(text, _view, _detail) {
   return text;
 }
 
+// The log's entries as the log and the replay list them: one entry for what reads as one
+// move (Space Mission: a Top up's chosen cards and its draw), with `first`, the seq of the
+// first entry it stands for, where it stands for several; default: the entries as they are.
+export function foldLog(entries) {
+  return entries;
+}
+
 // A log entry the reader should notice: `{cls, title}` for its line, or null.
 export function logMark(_entry) {
   return null;

@@ -105,6 +105,8 @@ export default {
   log_draw: "zog Karten",
   log_draw_discarding: "warf {cards} ab und zog",
   log_topup_choose: "wählte Karten zum Auffüllen",
+  log_topup_choosing: "wählt Karten zum Auffüllen",
+  log_topup_taken_back: "begann aufzufüllen und nahm es zurück",
   list_sep: ", ",
   log_discover: "entdeckte",
   log_pick: "wählte {tile}",

@@ -105,6 +105,8 @@ export default {
   log_draw: "drew cards",
   log_draw_discarding: "discarded {cards} and drew",
   log_topup_choose: "chose cards for a Top up",
+  log_topup_choosing: "is choosing cards for a Top up",
+  log_topup_taken_back: "began a Top up and took it back",
   list_sep: ", ",
   log_discover: "discovered",
   log_pick: "picked {tile}",

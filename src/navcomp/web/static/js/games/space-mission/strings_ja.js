@@ -105,6 +105,8 @@ export default {
   log_draw: "カードを引いた",
   log_draw_discarding: "{cards} を捨てて引いた",
   log_topup_choose: "補給で捨てるカードを選んだ",
+  log_topup_choosing: "補給で捨てるカードを選んでいる",
+  log_topup_taken_back: "補給を始めて取り消した",
   list_sep: "、",
   log_discover: "発見した",
   log_pick: "{tile}を選んだ",
