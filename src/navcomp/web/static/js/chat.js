@@ -223,9 +223,30 @@ async function send(room) {
     add(room, message);
   } catch (error) {
     room.error = errorText(error);
+    if (error.code === "chat_muted") watchMyMute(room);
   }
   drawRoom(room);
   room.input.focus();
+}
+
+// Refused as muted: the table's history (which names the muted) is read again now and then
+// while the card is shown, so that the sentence goes once the creator unmutes me, and a note
+// says I may write again. The server pushes no change of mutes.
+const MUTE_RECHECK_MS = 10000;
+function watchMyMute(room) {
+  clearTimeout(room.muteTimer);
+  room.muteTimer = setTimeout(async () => {
+    if (rooms.get(room.key) !== room || !app.me || !room.el.isConnected) return;
+    await load(room);
+    if (room.muted.includes(app.me.name)) {
+      room.error = t("err_chat_muted");
+      drawRoom(room);
+      watchMyMute(room);
+    } else if (!room.error) {
+      room.note = t("chat_unmuted_you");
+      drawRoom(room);
+    }
+  }, MUTE_RECHECK_MS);
 }
 
 async function block(name) {

@@ -11,6 +11,7 @@ export default {
   chat_sign_in: "Melde dich an, um zu chatten.",
   chat_hidden_from_players: "Die Spieler sehen den Chat der Zuschauer erst, wenn das Spiel vorbei ist.",
   chat_muted_list: "An diesem Tisch stummgeschaltet: {names}",
+  chat_unmuted_you: "Der Gastgeber dieses Tischs hat dich wieder freigeschaltet: Du kannst hier wieder schreiben.",
   chat_none: "Noch keine Nachrichten.",
   chat_block: "Blockieren",
   chat_report: "Melden",

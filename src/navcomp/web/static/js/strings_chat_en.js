@@ -11,6 +11,7 @@ export default {
   chat_sign_in: "Sign in to chat.",
   chat_hidden_from_players: "The players do not see the spectators' chat until the game is over.",
   chat_muted_list: "Muted at this table: {names}",
+  chat_unmuted_you: "The table's creator has unmuted you: you may write here again.",
   chat_none: "No messages yet.",
   chat_block: "Block",
   chat_report: "Report",

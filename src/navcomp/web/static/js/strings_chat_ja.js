@@ -11,6 +11,7 @@ export default {
   chat_sign_in: "チャットするにはサインインしてください。",
   chat_hidden_from_players: "観戦者のチャットは、ゲームが終わるまでプレイヤーには見えません。",
   chat_muted_list: "このテーブルでミュート中: {names}",
+  chat_unmuted_you: "卓の作成者があなたのミュートを解除しました。ここにまた書き込めます。",
   chat_none: "まだメッセージはありません。",
   chat_block: "ブロック",
   chat_report: "報告",

@@ -13,6 +13,7 @@ export default {
   name: "Name",
   password: "Passwort",
   sign_in: "Anmelden",
+  session_ended: "Du wurdest abgemeldet: Deine Sitzung wurde anderswo beendet (Abmelden, ein neues Passwort oder das Konto gelöscht).",
   register: "Registrieren",
   guest_title: "Einfach spielen",
   guest_text: "Sofort als Gast spielen, ohne Passwort.",

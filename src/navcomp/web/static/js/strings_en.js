@@ -14,6 +14,7 @@ export default {
   name: "Name",
   password: "Password",
   sign_in: "Sign in",
+  session_ended: "You were signed out: your session ended elsewhere (a log-out, a new password, or the account deleted).",
   register: "Register",
   guest_title: "Just play",
   guest_text: "Play at once as a guest, without a password.",

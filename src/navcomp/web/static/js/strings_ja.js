@@ -14,6 +14,7 @@ export default {
   name: "名前",
   password: "パスワード",
   sign_in: "ログイン",
+  session_ended: "ログアウトしました。別の場所でセッションが終了しました（ログアウト、パスワードの変更、またはアカウントの削除）。",
   register: "登録",
   guest_title: "すぐに遊ぶ",
   guest_text: "パスワードなしでゲストとしてすぐに遊べます。",
