@@ -151,5 +151,10 @@ lang.addEventListener("change", () => {
   announceAgain();
   route();
 });
-window.addEventListener("hashchange", route);
+// Another address (a link, the browser's back): a dialog of the page left (the game's
+// overview, the account's) closes with it.
+window.addEventListener("hashchange", () => {
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  route();
+});
 app.refreshMe();

@@ -42,7 +42,7 @@ export function watchCard(games) {
     ? h("ul", { class: "tables", id: "watch-list" }, games.map((table) =>
         h("li", {}, h("a", { href: `#/table/${table.id}`, dataset: { watch: table.id } },
           `${t("table_no", { id: table.id })} · ${gameTitle(table.game)} · ${table.seats.map(seatName).join(", ")}`),
-          " ", h("span", { class: "badge" }, t("watch")))))
+          " ", h("a", { class: "button small secondary watch-button", href: `#/table/${table.id}`, dataset: { key: `watch-${table.id}` } }, t("watch")))))
     : h("p", { class: "muted", id: "watch-list" }, t("no_games_to_watch"));
   return h("section", { class: "card", id: "watch-card" }, h("h2", {}, t("games_to_watch")), list);
 }
