@@ -3,7 +3,7 @@
 import { api, get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { errorText } from "./pieces.js";
+import { errorText, playerLink } from "./pieces.js";
 import { app, onThisPage } from "./state.js";
 
 export function onlineDot(online) {
@@ -14,9 +14,6 @@ export function onlineDot(online) {
     "aria-label": t(online ? "friends_online" : "friends_offline"),
   });
 }
-
-// A player's name as a link to their page.
-export const playerLink = (name) => h("a", { href: `#/player/${encodeURIComponent(name)}`, dataset: { player: name } }, h("bdi", {}, name));
 
 export function loadFriends() {
   return get("/api/friends");

@@ -3,8 +3,8 @@
 import { api, get, post } from "./api.js";
 import { h } from "./dom.js";
 import { t } from "./i18n.js";
-import { onlineDot, playerLink } from "./friends.js";
-import { errorText, seatName } from "./pieces.js";
+import { onlineDot } from "./friends.js";
+import { errorText, playerLink, seatName } from "./pieces.js";
 import { app, gameTitle } from "./state.js";
 
 // A table's visibility and spectators in words, where they are not the usual (public,
