@@ -162,9 +162,22 @@ function drawRoom(room) {
     h("p", { class: room.error ? "error chat-note" : "muted small chat-note", role: "status" }, room.error || room.note || ""));
   const writing = room.reporting ? room.reportForm : canWrite ? room.form : null;
   if (!writing) replace(room.writing, h("p", { class: "muted small" }, app.me ? t("chat_register") : t("chat_sign_in")));
+  else if (writing === room.form && showsTabs(room) && room.tab !== ownChannel(room)) replace(room.writing, otherTabNote(room));
   else if (room.writing.firstChild !== writing) replace(room.writing, writing);
   replace(room.bottom, room.tableId === null ? blockedList(room) : null);
   drawList(room);
+}
+
+// On the tab of the channel I do not write in (a spectator reading the players'), the box
+// is not offered under a label that names another channel: a way to my own tab instead.
+function otherTabNote(room) {
+  const own = ownChannel(room);
+  return h("p", { class: "muted small", id: `${room.el.id}-elsewhere` }, t(`chat_you_write_${own}`), " ",
+    h("button", { type: "button", class: "small secondary", dataset: { key: "chat-to-own" }, onclick: () => {
+      room.tab = own;
+      drawRoom(room);
+      room.input.focus();
+    } }, t(`chat_${own}`)));
 }
 
 function tabs(room) {

@@ -118,7 +118,7 @@ function controls(last, entry, view, ns, game) {
   );
 }
 
-const entryText = (entry, view, game) => (entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view));
+const entryText = (entry, view, game) => (entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view, null, entry.seat));
 
 // The log as the table's reads it (`foldLog`: one line for what reads as one move), a line a
 // step: the step after its last action (a step inside it is marked on it too).

@@ -6,6 +6,8 @@ export default {
   chat_to_players: "Nachricht an die Spieler",
   chat_to_spectators: "Nachricht an die Zuschauer",
   chat_to_lobby: "Nachricht an alle in der Lobby",
+  chat_you_write_players: "Du schreibst im Chat der Spieler:",
+  chat_you_write_spectators: "Du schreibst im Chat der Zuschauer:",
   chat_send: "Senden",
   chat_register: "Registriere dich, um in der Lobby zu chatten.",
   chat_sign_in: "Melde dich an, um zu chatten.",

@@ -6,6 +6,8 @@ export default {
   chat_to_players: "Message to the players",
   chat_to_spectators: "Message to the spectators",
   chat_to_lobby: "Message to everyone in the lobby",
+  chat_you_write_players: "You write in the players' chat:",
+  chat_you_write_spectators: "You write in the spectators' chat:",
   chat_send: "Send",
   chat_register: "Register to chat in the lobby.",
   chat_sign_in: "Sign in to chat.",

@@ -6,6 +6,8 @@ export default {
   chat_to_players: "プレイヤーへのメッセージ",
   chat_to_spectators: "観戦者へのメッセージ",
   chat_to_lobby: "ロビーの全員へのメッセージ",
+  chat_you_write_players: "あなたが書き込めるのはプレイヤーのチャットです：",
+  chat_you_write_spectators: "あなたが書き込めるのは観戦者のチャットです：",
   chat_send: "送信",
   chat_register: "ロビーでチャットするには登録してください。",
   chat_sign_in: "チャットするにはサインインしてください。",

@@ -77,7 +77,7 @@ export default {
   strength_k_of_n: "gewinnt etwa {k} von {n} Spielen gegen {rival}",
   strength_percent: "gewinnt etwa {percent} % seiner Spiele gegen {rival}",
   strength_measured: "({games} Spiele mit {players} Spielern; 95-%-Intervall {lo}–{hi} %)",
-  strength_other_budget: "mit anderer Bedenkzeit als hier ({budget})",
+  strength_other_budget: "gemessen bei einer anderen Bedenkzeit als auf diesem Server ({budget})",
   strength_unmeasured: "Noch nicht gemessen.",
   bots_link: "Über die Bots",
   bots_title: "Die Bots und wie stark sie sind",

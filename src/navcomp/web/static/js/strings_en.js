@@ -78,7 +78,7 @@ export default {
   strength_k_of_n: "wins about {k} of {n} games against {rival}",
   strength_percent: "wins about {percent}% of its games against {rival}",
   strength_measured: "({games} games of {players} players; 95% interval {lo}–{hi}%)",
-  strength_other_budget: "with another thinking time than here ({budget})",
+  strength_other_budget: "measured at a thinking time other than this server's ({budget})",
   strength_unmeasured: "Not measured yet.",
   bots_link: "About the bots",
   bots_title: "The bots and how strong they are",

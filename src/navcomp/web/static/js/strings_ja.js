@@ -78,7 +78,7 @@ export default {
   strength_k_of_n: "「{rival}」に{n}ゲーム中約{k}ゲーム勝ちます",
   strength_percent: "「{rival}」に約{percent}%のゲームで勝ちます",
   strength_measured: "（{players}人プレイ{games}ゲーム、95%区間 {lo}–{hi}%）",
-  strength_other_budget: "ここと違う思考時間で（{budget}）",
+  strength_other_budget: "このサーバーとは異なる思考時間で測定（{budget}）",
   strength_unmeasured: "まだ測定されていません。",
   bots_link: "ボットについて",
   bots_title: "ボットとその強さ",

@@ -152,7 +152,7 @@ function statusBar(ctx, items) {
   const { table, names: ns, last } = ctx;
   announceOnce(items);
   const turn = table.to_move;
-  const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view, last.detail ?? null));
+  const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view, last.detail ?? null, last.seat));
   return h("section", { class: "status card", id: "status" },
     h("span", {}, t("table_no", { id: current.id }), " · ", gameTitle(table.game)),
     turn !== null && !ctx.over

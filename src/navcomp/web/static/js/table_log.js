@@ -64,7 +64,7 @@ export function drawLog() {
     const mark = game.logMark(e);
     return h("li", mark ? { class: mark.cls, title: mark.title } : {},
       h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),
-      e.text === "undo" ? t("undo_done") : game.actionText(e.text, view, e.detail ?? null));
+      e.text === "undo" ? t("undo_done") : game.actionText(e.text, view, e.detail ?? null, e.seat));
   }));
   followLog(panel);
 }

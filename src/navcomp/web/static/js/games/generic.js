@@ -52,8 +52,9 @@ function actionsCard(ctx) {
 }
 
 // An action's text (from the legal list, the log or the last move) in the page's language;
-// `detail`: what the server's log adds to it for everybody (the game's own JSON, or null).
-export function actionText(text, _view, _detail) {
+// `detail`: what the server's log adds to it for everybody (the game's own JSON, or null);
+// `actor`: the seat that made the move (null where unknown).
+export function actionText(text, _view, _detail, _actor) {
   return text;
 }
 

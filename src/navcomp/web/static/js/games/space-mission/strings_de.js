@@ -49,7 +49,7 @@ export default {
   hint_scan: "Grüne Karte spielen: Planet scannen und ein Plättchen reservieren",
   hint_develop: "Zwei orange Karten spielen: Station bauen und ein Plättchen nehmen",
   hint_discover: "Ein Plättchen von diesem entwickelten Planeten nehmen",
-  topup_preview: "Auffüllen: Karten zum Ablegen anklicken ({n} gewählt), dann nochmals Auffüllen; du ziehst {draw}.",
+  topup_preview: "Auffüllen: Karten zum Ablegen wählen ({n} gewählt), dann nochmals Auffüllen; du ziehst {draw}.",
   jump_card: "Wähle eine Karte mit der blauen Koordinate.",
   jump_planet: "Wähle den Zielplaneten.",
   fly_planet: "Wähle einen Nachbarplaneten.",

@@ -49,7 +49,7 @@ export default {
   hint_scan: "Play a green card: scan this planet and reserve a tile",
   hint_develop: "Play two orange cards: build a station and take a tile",
   hint_discover: "Take a tile from this developed planet",
-  topup_preview: "Top up: click cards to discard ({n} chosen), then press Top up again; you draw {draw}.",
+  topup_preview: "Top up: choose cards to discard ({n} chosen), then press Top up again; you draw {draw}.",
   jump_card: "Choose a card with the blue coordinate.",
   jump_planet: "Choose the planet to jump to.",
   fly_planet: "Choose a neighbouring planet.",

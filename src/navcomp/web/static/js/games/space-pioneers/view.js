@@ -71,8 +71,8 @@ function statusItems(view, names) {
   ];
 }
 
-export function actionText(text, _view, detail) {
-  return logText(text, detail);
+export function actionText(text, _view, detail, actor = null) {
+  return logText(text, detail, actor);
 }
 
 // A card another player placed into my network: its line stands out.
