@@ -180,6 +180,12 @@ export default {
   tutorial_see_end: "Das Ende ansehen",
   tutorial_play_again: "Noch einmal spielen",
   tutorial_making: "Die Einführung wird vorbereitet…",
+  tutorial_word: "Tutorial",
+  tutorial_steps_done: "Das war der letzte Schritt des Tutorials. Beende es hier (das Spiel bleibt unter „Meine Spiele“) oder spiele bis zum Ende weiter.",
+  tutorial_end: "Tutorial beenden",
+  tutorial_play_on: "Bis zum Ende weiterspielen",
+  play_again_solo: "Noch einmal spielen",
+  play_again_solo_hint: "Ein neues Solospiel mit denselben Optionen",
   // the account page and the pages of mail links (account_page.js, mail_links.js)
   account_title: "Dein Konto",
   email_title: "E-Mail",

@@ -181,6 +181,12 @@ export default {
   tutorial_see_end: "See the end",
   tutorial_play_again: "Play it again",
   tutorial_making: "Setting up the tutorial…",
+  tutorial_word: "tutorial",
+  tutorial_steps_done: "That was the tutorial's last step. End it here (the game stays in My games), or play on to the end of the game.",
+  tutorial_end: "End the tutorial",
+  tutorial_play_on: "Play on to the end",
+  play_again_solo: "Play again",
+  play_again_solo_hint: "A new solo game with the same options",
   // the account page and the pages of mail links (account_page.js, mail_links.js)
   account_title: "Your account",
   email_title: "E-mail",

@@ -181,6 +181,12 @@ export default {
   tutorial_see_end: "最後を見る",
   tutorial_play_again: "もう一度遊ぶ",
   tutorial_making: "チュートリアルを準備しています…",
+  tutorial_word: "チュートリアル",
+  tutorial_steps_done: "これでチュートリアルの最後のステップです。ここで終える（ゲームは「自分のゲーム」に残ります）か、ゲームの最後まで続けてください。",
+  tutorial_end: "チュートリアルを終える",
+  tutorial_play_on: "最後まで続ける",
+  play_again_solo: "もう一度プレイ",
+  play_again_solo_hint: "同じオプションで新しいソロゲーム",
   // the account page and the pages of mail links (account_page.js, mail_links.js)
   account_title: "アカウント",
   email_title: "メール",

@@ -105,7 +105,7 @@ function drawGame() {
   const early = result && result.end && result.end !== "finished"; // no scores: it ended early
   const main = [
     over && result && !early
-      ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns), seats: table.seats })
+      ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns, table), seats: table.seats })
       : null,
     over ? endingCard(result, ns) : null,
     over ? rematchCard(ctx) : null,

@@ -183,4 +183,5 @@ export default {
   sp_tut_mission: "Erobert: Aurum-8 gehört dir, 1 Punkt. Und du hast eine Mission der Solokarte erfüllt, einen Planeten erobern: 2 Punkte. Erfüllst du beide Missionen einer Seite, wird die Karte umgedreht, mit neuen Missionen auf der anderen Seite.",
   sp_tut_free: "Spiel jetzt allein weiter. Das Spiel endet einen Zug, nachdem der Stapel leer ist. Deine Punkte: 1 für jeden eroberten Planeten und 2 für jede erfüllte Solomission.",
   sp_tut_done: "Der Stapel ist leer und das Spiel vorbei: Hier ist deine Punktzahl. Eröffne in der Lobby ein eigenes Spiel oder spiele diese Einführung noch einmal.",
+  sp_tutorial_score: "Du hast {n} Punkte erreicht. Ein Tutorial zählt für keine Solo-Bestenliste: Starte in der Lobby ein eigenes Solospiel, um eine aufzustellen.",
 };

@@ -183,4 +183,5 @@ export default {
   sp_tut_mission: "Captured: Aurum-8 is yours, 1 point. And you fulfilled a mission of the solo card, capture a planet: 2 points. Fulfil both missions of a side and the card turns, with new missions on the other side.",
   sp_tut_free: "Now play on alone. The game ends one turn after the deck runs out. Your score: 1 point for each captured planet and 2 for each fulfilled solo mission.",
   sp_tut_done: "The deck is empty and the game is over: here is your score. Start a game of your own from the lobby, or play this tutorial again.",
+  sp_tutorial_score: "You scored {n} points. A tutorial counts for no solo high score: start a solo game of your own from the lobby to set one.",
 };

@@ -89,8 +89,8 @@ export function helpItems() {
   return [h("a", { href: new URL("./rules.html", import.meta.url).pathname, id: "rules-link", target: "_blank", rel: "noopener" }, t("rules_link"))];
 }
 
-export function scoreNotes(view, result, names) {
-  return notes(view, result, names);
+export function scoreNotes(view, result, names, table = null) {
+  return notes(view, result, names, table);
 }
 
 // A replay step: the networks and piles from the public view, every hand and top-secret
