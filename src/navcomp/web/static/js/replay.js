@@ -118,7 +118,7 @@ function controls(last, entry, view, ns, game) {
   );
 }
 
-const entryText = (entry, view, game) => (entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view, null, entry.seat));
+const entryText = (entry, view, game) => (entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view, entry.detail ?? null, entry.seat));
 
 // The log as the table's reads it (`foldLog`: one line for what reads as one move), a line a
 // step: the step after its last action (a step inside it is marked on it too).
@@ -136,4 +136,4 @@ function stepList(entries, view, ns, game) {
 }
 
 // The replay's entries numbered by their steps, as the log numbers them by versions.
-const bySteps = (entries) => entries.map((e, i) => ({ seq: i + 1, seat: e.seat, text: e.text }));
+const bySteps = (entries) => entries.map((e, i) => ({ seq: i + 1, seat: e.seat, text: e.text, detail: e.detail ?? null }));
