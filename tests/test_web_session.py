@@ -42,6 +42,10 @@ def test_a_page_whose_session_ended_in_another_tab_drops_to_signed_out(
         expect(page.locator("#sign-in-link")).to_be_visible()
         expect(page.locator("input[name=name]")).to_be_visible()  # the front door
         screenshot(page, "session-ended-elsewhere")
+        page.set_viewport_size({"width": 390, "height": 844})  # a phone: the header wraps
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        screenshot(page, "session-ended-elsewhere-phone")
+        page.set_viewport_size({"width": 1280, "height": 900})
         heard_before = len(refused)
         assert heard_before >= 1
         page.wait_for_timeout(12_000)  # longer than the lobby's and the turn watcher's polls
