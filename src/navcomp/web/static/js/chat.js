@@ -65,6 +65,7 @@ async function load(room) {
     room.muted = history.muted;
     for (const message of history.messages) add(room, message);
     room.error = null;
+    if (app.me && room.tableId !== null && room.muted.includes(app.me.name)) watchMyMute(room);
   } catch (error) {
     room.error = errorText(error);
   }
@@ -242,9 +243,10 @@ async function send(room) {
   room.input.focus();
 }
 
-// Refused as muted: the table's history (which names the muted) is read again now and then
-// while the card is shown, so that the sentence goes once the creator unmutes me, and a note
-// says I may write again. The server pushes no change of mutes.
+// Muted (refused as such, or named among the muted): the table's history (which names the
+// muted) is read again now and then while the card is shown, so that the sentence goes once
+// the creator unmutes me, and a note says I may write again. The server pushes no change of
+// mutes.
 const MUTE_RECHECK_MS = 10000;
 function watchMyMute(room) {
   clearTimeout(room.muteTimer);
