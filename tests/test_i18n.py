@@ -163,3 +163,26 @@ def test_every_rules_page_heading_has_its_strings() -> None:
         keys = set(re.findall(r'data-i18n="([a-z0-9_]+)"', page.read_text(encoding="utf-8")))
         assert any(key.startswith("rules_h_") for key in keys), folder.name
         assert sorted(keys - own - set(strings_in(folder)["en"])) == [], folder.name
+
+
+POINTER_WORDS = re.compile(r"click|klick|クリック", re.IGNORECASE)
+NOT_AN_INSTRUCTION = re.compile(r"clickable|anklickbar|クリックできません")
+
+
+def test_no_string_tells_a_phone_to_click() -> None:
+    """A phone is tapped, not clicked: the words say choose, press, or what leads where."""
+    every = [tables(), *game_tables().values()]
+    for by_lang in every:
+        for lang, strings in by_lang.items():
+            for key, text in strings.items():
+                told = NOT_AN_INSTRUCTION.sub("", text)
+                assert not POINTER_WORDS.search(told), (lang, key, text)
+
+
+def test_the_tutorial_names_the_bot_s_level_as_the_seats_do() -> None:
+    """Space Mission's tutorial seats an easy bot and says so with the seats' word for it."""
+    table = tables()
+    welcome = game_tables()["space-mission"]
+    for lang in LANGUAGES:
+        level = table[lang]["level_easy"]
+        assert level in welcome[lang]["tut_welcome"], (lang, level)

@@ -45,6 +45,12 @@ def test_a_solo_game_ends_with_its_score_kept(database_url: str) -> None:
         assert scores["best"][0]["player"] == "ann"
         replay = ann.get(f"/api/tables/{table_id}/replay")
         assert replay.status_code == 200
+        # each move's detail (the card placed, captures, points) as the log gives it, so the
+        # replay words a move as the table's log did
+        log = ann.get(f"/api/tables/{table_id}/log").json()["entries"]
+        steps = replay.json()["entries"]
+        assert [e["detail"] for e in steps] == [e["detail"] for e in log]
+        assert any(e["detail"] and e["detail"].get("card") for e in steps)
 
 
 def test_against_a_bot_to_the_end(database_url: str) -> None:

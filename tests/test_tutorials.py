@@ -1,7 +1,8 @@
 """Tutorials without a browser: each script against the rules engine (as
 ``scripts/check_tutorial.py`` checks it), its texts in every language, and the tutorial
 tables the server sets up from it: dealt from the script, the same bot moves at every
-table, never listed, no notices and no solo score; restarting at a step; bad input refused.
+table, listed only in my games (never as my turn), no notices and no solo score;
+restarting at a step; bad input refused.
 """
 
 from __future__ import annotations
@@ -146,9 +147,13 @@ def test_a_tutorial_table_is_dealt_from_its_script_and_plays_the_same_everywhere
         assert "seed" not in str(table)
         other = ben.post("/api/tutorials/space-mission/tables").json()
         assert other["id"] != table["id"]
-        # a tutorial table is listed nowhere in the lobby
+        # a tutorial table is not among the open tables; it is in my games, never as my turn
         assert client.get("/api/tables").json() == []
-        assert ann.get("/api/my/games").json() == []
+        mine_listed = ann.get("/api/my/games").json()
+        assert [(g["id"], g["tutorial"], g["my_turn"]) for g in mine_listed] == [
+            (table["id"], "space-mission", False)
+        ]
+        assert table["to_move"] == 0  # it is my turn there all the same
         mine = ann.get("/api/tutorials/space-mission").json()
         assert mine["table"]["id"] == table["id"]
         assert client.get("/api/tutorials/space-mission").json()["table"] is None  # nobody

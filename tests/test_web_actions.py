@@ -188,7 +188,9 @@ def test_cards_chosen_for_a_top_up_show_marked_after_a_reload_and_stay_secret(
             assert seen["discard_pile"] == before["view"]["discard_pile"]
             assert seen["seats"][seen["current_player"]]["hand_size"] == 5
             watcher.goto(f"{web_server}/#/table/{table_id}")
-            expect(watcher.locator("#log-list li").last).to_contain_text("chose cards for a Top up")
+            expect(watcher.locator("#log-list li").last).to_contain_text(
+                "is choosing cards for a Top up"
+            )
             assert cards[3] not in watcher.locator("#log-list").inner_text()
         screenshot(page, "top-up-chosen-after-reload")
         # mark one more here, press Top up: the chosen and the marked go, then the draw
@@ -203,3 +205,65 @@ def test_cards_chosen_for_a_top_up_show_marked_after_a_reload_and_stay_secret(
         assert after["view"]["discard_pile"][-2:] == [cards[3], cards[0]]
         expect(page.locator('#hand [data-chosen="1"]')).to_have_count(0)
         expect(page.locator("#log-list")).to_contain_text(f"discarded {cards[3]}, {cards[0]}")
+
+
+POST_UNDO = """async ([id, version]) => {
+    const { post } = await import("/static/js/api.js");
+    return post(`/api/tables/${id}/undo`, { expected_version: version });
+}"""
+
+
+def _top_up_lines(page: Page, me: str) -> list[str]:
+    """My log lines about a Top up (the bot may top up too)."""
+    lines = page.locator("#log-list li").all_inner_texts()
+    return [line for line in lines if me in line and ("Top up" in line or "discarded" in line)]
+
+
+def test_one_top_up_reads_as_one_log_entry_to_its_player_and_a_watcher(
+    browser: Browser, web_server: str, web_database: Path
+) -> None:
+    with new_page(browser, web_server) as page:
+        table_id = _my_game(page, web_database)
+        me = page.evaluate('async () => (await (await fetch("/api/session")).json()).user.name')
+        state = table_json(page, table_id)
+        cards = state["view"]["private"]["hand"]
+        at = state["table"]["version"]
+        # three cards chosen, one of them taken back: four actions in the server's log
+        for action in (f"discard {cards[0]}", f"discard {cards[1]}", None, f"discard {cards[2]}"):
+            if action is None:
+                at = page.evaluate(POST_UNDO, [table_id, at])["version"]
+            else:
+                at = page.evaluate(POST_MOVE, [table_id, action, at])["version"]
+        with new_page(browser, web_server) as watcher:
+            watcher.goto(f"{web_server}/#/table/{table_id}")
+            expect(watcher.locator("#log-list li").last).to_contain_text(
+                "is choosing cards for a Top up"
+            )
+            assert len(_top_up_lines(watcher, me)) == 1, _top_up_lines(watcher, me)
+            for card in cards:
+                assert card not in watcher.locator("#log-list").inner_text()
+            page.reload()
+            expect(page.locator("#log-list li").last).to_contain_text(
+                "is choosing cards for a Top up"
+            )
+            assert len(_top_up_lines(page, me)) == 1, _top_up_lines(page, me)
+            page.evaluate(POST_MOVE, [table_id, "draw", at])
+            drew = f"discarded {cards[0]}, {cards[2]} and drew"
+            for reader in (page, watcher):
+                expect(reader.locator("#log-list")).to_contain_text(drew)
+                assert _top_up_lines(reader, me) == [
+                    line for line in _top_up_lines(reader, me) if drew in line
+                ]
+                assert len(_top_up_lines(reader, me)) == 1, _top_up_lines(reader, me)
+            screenshot(watcher, "top-up-one-log-entry")
+        # the replay's texts of the same actions ("discard", "undo", "draw") read the same
+        replay_reads = page.evaluate(
+            """async (texts) => {
+                const { foldLog } = await import("/static/js/games/space-mission/view.js");
+                return foldLog(texts.map((text, i) => ({ seq: i + 1, seat: 0, text })));
+            }""",
+            [f"discard {cards[0]}", f"discard {cards[1]}", "undo", f"discard {cards[2]}", "draw"],
+        )
+        assert [(e["first"], e["seq"], e["text"]) for e in replay_reads] == [
+            (1, 5, f"draw, discarding {cards[0]} {cards[2]}")
+        ]

@@ -73,8 +73,10 @@ def test_the_new_table_form_and_the_bots_page_tell_each_level(
         expect(figures.first).to_contain_text("games of 2 players; 95% interval")
         hard = bots.locator("ul.strength[data-game=space-mission][data-level=hard] li")
         expect(hard.first).to_contain_text("against medium (400 games of 2 players")
-        expect(hard.first).not_to_contain_text("another thinking time")
-        expect(hard.nth(1)).to_contain_text("with another thinking time than here (hard 0.3 s")
+        expect(hard.first).not_to_contain_text("thinking time")
+        expect(hard.nth(1)).to_contain_text(
+            "measured at a thinking time other than this server's (hard 0.3 s"
+        )
         screenshot(page, "bots-page")
         page.locator("#lang").select_option("de")
         expect(bots.locator("h2")).to_have_text("Die Bots und wie stark sie sind")

@@ -73,3 +73,38 @@ def test_a_rated_game_to_its_end_shows_in_the_leaderboard_and_the_player_s_page(
         ann.locator("#lang").select_option("de")
         expect(ann.locator(".player-rating")).to_contain_text("gewertete Spiele: 1")
         screenshot(ann, "ratings-player-de")
+
+
+CHART = """async (history) => {
+    const { chart } = await import("/static/js/ratings.js");
+    document.getElementById("app").replaceChildren(chart(history));
+}"""
+
+
+def test_the_rating_chart_has_axes_values_and_dates(browser: Browser, web_server: str) -> None:
+    history = [
+        {"table": 3, "rank": 1, "rating": 1510, "at": "2026-11-02T10:00:00+00:00"},
+        {"table": 7, "rank": 2, "rating": 1472, "at": "2026-11-20T10:00:00+00:00"},
+        {"table": 9, "rank": 1, "rating": 1533, "at": "2026-12-05T10:00:00+00:00"},
+    ]
+    with new_page(browser, web_server) as page:
+        page.goto("/")
+        expect(page.locator("#front-intro")).to_be_visible()
+        page.evaluate(CHART, history)
+        svg = page.locator("svg.rating-chart")
+        expect(svg.locator(".chart-axis")).to_have_count(2)
+        ticks = svg.locator("text[data-tick]").all_text_contents()
+        assert sorted(ticks) == ["1472", "1533"]  # the lowest and the highest
+        dates = svg.locator(".chart-date").all_text_contents()
+        assert dates == ["Nov 2, 2026", "Dec 5, 2026"]
+        titles = svg.locator("circle title").all_text_contents()
+        assert titles[1] == "1472 on Nov 20, 2026 (table 7)"
+        assert svg.get_attribute("aria-label") == (
+            "Rating from 1510 to 1533, games from Nov 2, 2026 to Dec 5, 2026"
+        )
+        page.set_viewport_size({"width": 420, "height": 300})
+        screenshot(page, "rating-chart")
+        page.locator("#lang").select_option("de")
+        expect(page.locator("#front-intro")).to_contain_text("Brettspiele")
+        page.evaluate(CHART, history)
+        assert svg.locator(".chart-date").all_text_contents() == ["2. Nov. 2026", "5. Dez. 2026"]

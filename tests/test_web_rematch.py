@@ -41,7 +41,7 @@ def befriend(ann: Page, ben: Page) -> None:
     expect(ben.locator('#friends [data-friend="Ann_f"] .presence.online')).to_be_visible()
     screenshot(ben, "friends-page")
     ann.goto("/#/")
-    expect(ann.locator("#friends-online")).to_contain_text("Ben_f")
+    expect(ann.locator("#lobby-friends")).to_contain_text("Ben_f")
 
 
 def test_friends_invite_watch_and_rematch(browser: Browser, count_server: str) -> None:

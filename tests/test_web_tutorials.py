@@ -263,6 +263,13 @@ def test_space_pioneers_tutorial_from_its_route_to_its_score(
         shots(page, "pioneers-welcome")
         pioneers_script(page, en)
         at_step(page, 14, en["sp_tut_free"])
+        # the steps are done: the tutorial offers to end here or to play on
+        expect(page.locator("#tutorial-steps-done")).to_contain_text("End it here")
+        expect(page.locator("#tutorial-end")).to_have_text("End the tutorial")
+        expect(page.locator("#tutorial-play-on")).to_have_text("Play on to the end")
+        shots(page, "pioneers-steps-done")
+        page.locator("#tutorial-play-on").click()
+        expect(page.locator("#tutorial-show")).to_be_visible()
         board_step(page, my_phase(page))  # free play: one step clicked, the rest sent
         steps = 0
         while (seen := table_json(page, table_id))["table"]["status"] != "over":
@@ -276,12 +283,23 @@ def test_space_pioneers_tutorial_from_its_route_to_its_score(
         seen = table_json(page, table_id)
         score = seen["view"]["result"]["scores"][0]
         assert seen["table"]["tutorial"] == "space-pioneers" and score >= 3
-        # a tutorial's score is the game's own, and counts for no solo high score
-        expect(page.locator("#sp-high-scores #solo-mine li.this-game")).to_have_count(0)
+        # a tutorial's score is the game's own, and counts for no solo high score: the end
+        # says so, not "No solo games yet" under the score; no rematch at a tutorial
+        expect(page.locator("#sp-tutorial-score")).to_have_text(
+            f"You scored {score} points. A tutorial counts for no solo high score:"
+            " start a solo game of your own from the lobby to set one."
+        )
+        expect(page.locator("#sp-high-scores")).to_have_count(0)
+        expect(page.locator("#rematch-card")).to_have_count(0)
         best = page.evaluate(
             "async () => (await fetch('/api/solo-scores?game=space-pioneers')).json()"
         )
         assert all(entry["table"] != table_id for entry in best["mine"] + best["best"])
+        # the tutorial's game is in My games, marked as a tutorial, never as my turn
+        page.locator("#tutorial-leave").click()
+        listed = page.locator(f'#my-games li:has(a[href="#/table/{table_id}"])')
+        expect(listed.locator(".tutorial-badge")).to_have_text("tutorial")
+        expect(page.locator("#my-games li.my-turn")).to_have_count(0)
 
 
 def test_a_step_in_japanese_and_a_refusal_in_japanese(browser: Browser, web_server: str) -> None:

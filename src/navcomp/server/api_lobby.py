@@ -254,9 +254,11 @@ _STATUS_ORDER = {TableStatus.PLAYING: 0, TableStatus.OPEN: 1, TableStatus.OVER: 
 def _my_games(c: Connection, user_id: int) -> list[dict[str, Any]]:
     mine = []
     for table, seat in tables.of_account(c, user_id):
-        if table.tutorial is not None:  # a tutorial is found through its own route
-            continue
-        my_turn = table.status is TableStatus.PLAYING and table.to_move == seat
+        # a tutorial is listed (its `tutorial` says so) but never waits for me: it counts
+        # in no "your turn", as it writes no notice
+        my_turn = (
+            table.tutorial is None and table.status is TableStatus.PLAYING and table.to_move == seat
+        )
         mine.append((table, {**table_json(table), "my_seat": seat, "my_turn": my_turn}))
     mine.sort(
         key=lambda item: (

@@ -153,10 +153,12 @@ def _replay(c: Connection, table_id: int, user_id: int | None) -> dict[str, Any]
             "seq": entry.seq,
             "seat": entry.seat,
             "text": "undo" if entry.action is None else game.action_to_text(entry.action),
+            # what the table's log adds for everybody, so the replay words a move as it did
+            "detail": None if entry.action is None else before.public_action_detail(entry.action),
             "state": after.to_json(),
             **_revealed(after, found.num_seats),
         }
-        for entry, _, after in walk_log(initial, tables.log(c, table_id))
+        for entry, before, after in walk_log(initial, tables.log(c, table_id))
     ]
     return {
         "table": table_json(found),

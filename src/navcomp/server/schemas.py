@@ -303,6 +303,7 @@ class ReplayEntry(Answer):
     seq: int
     seat: int
     text: str
+    detail: Any = None  # as the log's entry has it
     state: dict[str, Any]
     view: dict[str, Any]
     private: list[dict[str, Any] | None]

@@ -2,9 +2,10 @@
 
 A tutorial table is dealt with the script's seed and options (public: they are in the
 script), the person at the script's seat and its bots at the others, and starts at once.
-It is never listed among the open tables or my games, writes no notices and counts for no
-solo score.  A person has one table per tutorial: a new one (from the start, or from a
-step of the one before, whose log it copies up to that step) replaces the old.
+It is never listed among the open tables (my games list it, never as my turn), writes no
+notices and counts for no solo score.  A person has one table per tutorial: a new one
+(from the start, or from a step of the one before, whose log it copies up to that step)
+replaces the old.
 """
 
 from __future__ import annotations

@@ -12,7 +12,10 @@ import { app, returnAfterSignIn } from "./state.js";
 // What the header shows of who I am (nobody: a way to sign in).
 export function accountControls() {
   if (!app.me) {
-    return [h("a", { href: "#/", id: "sign-in-link", class: "button small", onclick: toSignIn }, t("sign_in"))];
+    return [
+      app.sessionEnded ? h("span", { id: "session-ended", class: "error small", role: "alert" }, t("session_ended")) : null,
+      h("a", { href: "#/", id: "sign-in-link", class: "button small", onclick: toSignIn }, t("sign_in")),
+    ];
   }
   return [
     h("a", { href: "#/account", id: "account-link", title: t("account_title") },

@@ -12,6 +12,15 @@ function csrf() {
   return match ? decodeURIComponent(match[1]) : "";
 }
 
+let sessionLost = () => {};
+
+// What the page does when a request is refused as signed out (`not_logged_in`): the session
+// it was drawn with has ended elsewhere (a log-out or a password reset in another tab, the
+// account deleted). main.js drops the page to signed out and says why.
+export function onSessionLost(handler) {
+  sessionLost = handler;
+}
+
 export async function api(method, path, body) {
   const headers = { Accept: "application/json" };
   if (method !== "GET") headers["X-CSRF-Token"] = csrf();
@@ -30,6 +39,7 @@ export async function api(method, path, body) {
   const data = await response.json().catch(() => null);
   if (!response.ok) {
     const err = (data && data.error) || {};
+    if (response.status === 401 && err.code === "not_logged_in") sessionLost();
     throw new ApiError(response.status, err.code || "http_" + response.status, err.message);
   }
   return data;

@@ -65,6 +65,7 @@ async function load(room) {
     room.muted = history.muted;
     for (const message of history.messages) add(room, message);
     room.error = null;
+    if (app.me && room.tableId !== null && room.muted.includes(app.me.name)) watchMyMute(room);
   } catch (error) {
     room.error = errorText(error);
   }
@@ -162,9 +163,22 @@ function drawRoom(room) {
     h("p", { class: room.error ? "error chat-note" : "muted small chat-note", role: "status" }, room.error || room.note || ""));
   const writing = room.reporting ? room.reportForm : canWrite ? room.form : null;
   if (!writing) replace(room.writing, h("p", { class: "muted small" }, app.me ? t("chat_register") : t("chat_sign_in")));
+  else if (writing === room.form && showsTabs(room) && room.tab !== ownChannel(room)) replace(room.writing, otherTabNote(room));
   else if (room.writing.firstChild !== writing) replace(room.writing, writing);
   replace(room.bottom, room.tableId === null ? blockedList(room) : null);
   drawList(room);
+}
+
+// On the tab of the channel I do not write in (a spectator reading the players'), the box
+// is not offered under a label that names another channel: a way to my own tab instead.
+function otherTabNote(room) {
+  const own = ownChannel(room);
+  return h("p", { class: "muted small", id: `${room.el.id}-elsewhere` }, t(`chat_you_write_${own}`), " ",
+    h("button", { type: "button", class: "small secondary", dataset: { key: "chat-to-own" }, onclick: () => {
+      room.tab = own;
+      drawRoom(room);
+      room.input.focus();
+    } }, t(`chat_${own}`)));
 }
 
 function tabs(room) {
@@ -223,9 +237,31 @@ async function send(room) {
     add(room, message);
   } catch (error) {
     room.error = errorText(error);
+    if (error.code === "chat_muted") watchMyMute(room);
   }
   drawRoom(room);
   room.input.focus();
+}
+
+// Muted (refused as such, or named among the muted): the table's history (which names the
+// muted) is read again now and then while the card is shown, so that the sentence goes once
+// the creator unmutes me, and a note says I may write again. The server pushes no change of
+// mutes.
+const MUTE_RECHECK_MS = 10000;
+function watchMyMute(room) {
+  clearTimeout(room.muteTimer);
+  room.muteTimer = setTimeout(async () => {
+    if (rooms.get(room.key) !== room || !app.me || !room.el.isConnected) return;
+    await load(room);
+    if (room.muted.includes(app.me.name)) {
+      room.error = t("err_chat_muted");
+      drawRoom(room);
+      watchMyMute(room);
+    } else if (!room.error) {
+      room.note = t("chat_unmuted_you");
+      drawRoom(room);
+    }
+  }, MUTE_RECHECK_MS);
 }
 
 async function block(name) {

@@ -1,9 +1,9 @@
-// Friends: the #/friends page (my friends with an online dot, requests in and out, add by
-// name) and, at an open table, the list of friends to invite with one click.
+// Friends: the #/friends page (my friends with an online dot, a link to their page and an
+// invitation to each of my open tables with a free seat; requests in and out; add by name) and, at an open table, the list of friends to invite with one click.
 import { api, get, post } from "./api.js";
 import { h, replace } from "./dom.js";
 import { t } from "./i18n.js";
-import { errorText } from "./pieces.js";
+import { errorText, playerLink } from "./pieces.js";
 import { app, onThisPage } from "./state.js";
 
 export function onlineDot(online) {
@@ -27,6 +27,8 @@ function button(label, key, act) {
   return h("button", { class: "small secondary", dataset: { key }, onclick: act }, label);
 }
 
+let invitable = []; // my open tables with a free seat, as the page was loaded
+
 // The page: what the server says, drawn anew after every change.
 export async function renderFriends(root) {
   const title = h("h2", {}, t("friends_title"));
@@ -36,7 +38,9 @@ export async function renderFriends(root) {
   }
   const still = onThisPage();
   try {
-    const listing = await loadFriends();
+    const [listing, mine] = await Promise.all([loadFriends(), get("/api/my/games")]);
+    // my tables waiting for players, with a seat free: where a friend can be invited
+    invitable = mine.filter((table) => table.status === "open" && table.seats.some((s) => !s.player && !s.bot));
     if (still()) drawPage(root, listing, h("p", { role: "status", id: "friends-note" }));
   } catch (error) {
     if (still()) replace(root, h("section", { class: "card" }, title, h("p", { class: "error" }, errorText(error))));
@@ -77,19 +81,25 @@ function addForm(root, note) {
 function lists(root, listing, note) {
   const part = (name) => () => change(root, note, () => api("DELETE", `/api/friends/${encodeURIComponent(name)}`));
   const accept = (name) => () => change(root, note, () => post("/api/friends", { name }));
+  const invite = (name, table) => () => change(root, note, async () => {
+    await post(`/api/tables/${table.id}/invite`, { name });
+    return loadFriends();
+  }, t("invited", { name }));
   const friends = listing.friends.length
-    ? h("ul", { class: "tables", id: "friends" }, listing.friends.map((f) =>
-        row(f.name, onlineDot(f.online), " ", h("a", { href: `#/player/${encodeURIComponent(f.name)}` }, f.name), " ",
-          button(t("friends_remove"), `remove-${f.name}`, part(f.name)))))
+    ? [invitable.length ? null : h("p", { class: "muted small", id: "friends-invite-how" }, t("friends_invite_how"), " ", h("a", { href: "#/" }, t("friends_to_lobby"))),
+        h("ul", { class: "tables", id: "friends" }, listing.friends.map((f) =>
+          row(f.name, onlineDot(f.online), " ", playerLink(f.name), " ",
+            invitable.slice(0, 3).map((table) => [button(t("friends_invite_to", { id: table.id }), `invite-${f.name}-${table.id}`, invite(f.name, table)), " "]),
+            button(t("friends_remove"), `remove-${f.name}`, part(f.name)))))]
     : h("p", { class: "muted", id: "friends" }, t("friends_none"));
   const incoming = listing.incoming.length
     ? [h("h3", {}, t("friends_incoming")), h("ul", { class: "tables", id: "friend-requests" }, listing.incoming.map((f) =>
-        row(f.name, f.name, " ", h("button", { class: "small", dataset: { key: `accept-${f.name}` }, onclick: accept(f.name) }, t("friends_accept")),
+        row(f.name, playerLink(f.name), " ", h("button", { class: "small", dataset: { key: `accept-${f.name}` }, onclick: accept(f.name) }, t("friends_accept")),
           " ", button(t("friends_decline"), `decline-${f.name}`, part(f.name)))))]
     : null;
   const outgoing = listing.outgoing.length
     ? [h("h3", {}, t("friends_outgoing")), h("ul", { class: "tables", id: "friend-asked" }, listing.outgoing.map((f) =>
-        row(f.name, f.name, " ", button(t("friends_take_back"), `take-back-${f.name}`, part(f.name)))))]
+        row(f.name, playerLink(f.name), " ", button(t("friends_take_back"), `take-back-${f.name}`, part(f.name)))))]
     : null;
   return [friends, incoming, outgoing];
 }

@@ -255,6 +255,7 @@ function myGamesCard(mine) {
             tableSummary(table),
             " ",
             h("span", { class: "badge" }, table.my_turn ? t("your_turn") : statusWord(table)),
+            table.tutorial ? [" ", h("span", { class: "badge tutorial-badge" }, t("tutorial_word"))] : null,
           ),
         ),
       )

@@ -4,7 +4,7 @@
 // Nothing here knows a game: tables and replays draw through their game's view.
 import { accountControls } from "./account.js";
 import { renderAccount } from "./account_page.js";
-import { get } from "./api.js";
+import { get, onSessionLost } from "./api.js";
 import { renderBots } from "./bots.js";
 import { h, replace } from "./dom.js";
 import { leaveLobbyChat } from "./chat.js";
@@ -47,6 +47,7 @@ app.refreshMe = async () => {
   const games = loadGames().catch(() => null); // the front door draws them without a shift
   try {
     app.me = (await get("/api/session")).user;
+    if (app.me) app.sessionEnded = false;
   } catch {
     app.me = null;
   }
@@ -133,11 +134,27 @@ function mailPage() {
   return true;
 }
 
+// A request refused as signed out while this page shows an account: the session ended
+// elsewhere. The page is drawn anew signed out (a table as a visitor sees it, the front door
+// for the lobby and the account's pages), and the header says why until the next sign-in.
+onSessionLost(() => {
+  if (!app.me) return;
+  app.me = null;
+  app.sessionEnded = true;
+  closeTable();
+  route();
+});
+
 app.rerender = route;
 lang.addEventListener("change", () => {
   setLang(lang.value);
   announceAgain();
   route();
 });
-window.addEventListener("hashchange", route);
+// Another address (a link, the browser's back): a dialog of the page left (the game's
+// overview, the account's) closes with it.
+window.addEventListener("hashchange", () => {
+  for (const dialog of document.querySelectorAll("dialog[open]")) dialog.close();
+  route();
+});
 app.refreshMe();

@@ -4,7 +4,7 @@
 // first rated games.
 import { get } from "./api.js";
 import { h, replace, s } from "./dom.js";
-import { t } from "./i18n.js";
+import { getLang, t } from "./i18n.js";
 import { errorText, playerLink } from "./pieces.js";
 import { gameTitle, loadGames, onThisPage } from "./state.js";
 
@@ -47,18 +47,35 @@ export async function renderRatings(root, game, page = 1) {
   }
 }
 
-// The rating after each game, as a line over the games (newest on the right).
+// The rating after each game, as a line over the games (newest on the right): the lowest
+// and highest ratings on the vertical axis, the first and last games' dates under the
+// horizontal one, and each point its rating, date and table (its title, for a pointer).
+const CHART = { width: 360, height: 130, left: 44, right: 10, top: 10, bottom: 24 };
 export function chart(history) {
-  const width = 320;
-  const height = 80;
+  const { width, height, left, right, top, bottom } = CHART;
   const values = history.map((p) => p.rating);
   const low = Math.min(...values);
   const high = Math.max(...values, low + 1);
-  const x = (i) => (history.length === 1 ? width / 2 : (i * width) / (history.length - 1));
-  const y = (v) => height - 6 - ((v - low) * (height - 12)) / (high - low);
+  const plotWidth = width - left - right;
+  const x = (i) => left + (history.length === 1 ? plotWidth / 2 : (i * plotWidth) / (history.length - 1));
+  const y = (v) => top + ((high - v) * (height - top - bottom)) / (high - low);
   const points = values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`).join(" ");
+  const date = new Intl.DateTimeFormat(getLang(), { day: "numeric", month: "short", year: "numeric" });
+  const when = (p) => date.format(new Date(p.at));
+  const label = (attrs, text) => s("text", { class: "chart-label", ...attrs }, text);
+  const ticks = [...new Set([low, Math.max(...values)])];
+  const first = history[0];
+  const last = history[history.length - 1];
   return s("svg", { class: "rating-chart", viewBox: `0 0 ${width} ${height}`, role: "img",
-    "aria-label": t("rating_history_label", { from: values[0], to: values[values.length - 1] }) },
+    "aria-label": t("rating_history_dates", { from: values[0], to: values[values.length - 1], first: when(first), last: when(last) }) },
+  s("line", { class: "chart-axis", x1: left, y1: top, x2: left, y2: height - bottom }),
+  s("line", { class: "chart-axis", x1: left, y1: height - bottom, x2: width - right, y2: height - bottom }),
+  ticks.map((v) => [
+    s("line", { class: "chart-grid", x1: left, y1: y(v).toFixed(1), x2: width - right, y2: y(v).toFixed(1) }),
+    label({ x: left - 4, y: (y(v) + 4).toFixed(1), "text-anchor": "end", dataset: { tick: v } }, String(v))]),
+  label({ x: left, y: height - 6, "text-anchor": "start", class: "chart-label chart-date" }, when(first)),
+  history.length > 1 ? label({ x: width - right, y: height - 6, "text-anchor": "end", class: "chart-label chart-date" }, when(last)) : null,
   s("polyline", { points, fill: "none", stroke: "#ffd166", "stroke-width": 2 }),
-  values.map((v, i) => s("circle", { cx: x(i).toFixed(1), cy: y(v).toFixed(1), r: 3, fill: "#ffd166" })));
+  history.map((p, i) => s("circle", { cx: x(i).toFixed(1), cy: y(p.rating).toFixed(1), r: 3.5, fill: "#ffd166", dataset: { rating: p.rating } },
+    s("title", {}, t("rating_point", { rating: p.rating, date: when(p), id: p.table })))));
 }

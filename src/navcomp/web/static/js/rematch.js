@@ -38,12 +38,14 @@ async function send(what, redraw) {
 export function rematchCard(ctx) {
   const { table, seat, redraw } = ctx;
   if (table.tutorial || seat === null || !app.me) return null;
+  const solo = table.seats.length === 1; // alone: played again, offered to nobody
+  const [label, hint] = solo ? [t("play_again_solo"), t("play_again_solo_hint")] : [t("rematch"), t("rematch_hint")];
   const body = table.rematch ? offerShown(table, redraw) : [
-    h("button", { id: "rematch", title: t("rematch_hint"), onclick: () => send("rematch", redraw) }, t("rematch")),
-    " ", h("small", { class: "muted" }, t("rematch_hint")),
+    h("button", { id: "rematch", title: hint, onclick: () => send("rematch", redraw) }, label),
+    " ", h("small", { class: "muted" }, hint),
   ];
   const error = known.error && known.error.status !== 404 ? h("p", { class: "error", role: "alert" }, errorText(known.error)) : null;
-  return h("section", { class: "card", id: "rematch-card" }, h("h2", {}, t("rematch")), body, error);
+  return h("section", { class: "card", id: "rematch-card" }, h("h2", {}, label), body, error);
 }
 
 function offerShown(table, redraw) {

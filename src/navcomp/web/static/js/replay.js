@@ -73,7 +73,8 @@ function draw() {
   const game = viewFor(table.game);
   const ns = table.seats.map((s) => seatName(s));
   const step = at(replay.step);
-  const entry = replay.step ? entries[replay.step - 1] : null;
+  // the move that led to this step, as the log reads it up to here (a Top up being chosen)
+  const entry = replay.step ? game.foldLog(bySteps(entries.slice(0, replay.step))).at(-1) : null;
   const drawn = game.drawReplay(step, ns);
   setTitle(t("replay_title", { id: replay.id }) + ` · ${gameTitle(table.game)} · NavComp`);
   setHelp(game.helpItems());
@@ -111,18 +112,28 @@ function controls(last, entry, view, ns, game) {
     }),
     h("p", { id: "replay-move" },
       entry
-        ? [seatDot(entry.seat), " ", ns[entry.seat], t("colon"), entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view)]
+        ? [seatDot(entry.seat), " ", ns[entry.seat], t("colon"), entryText(entry, view, game)]
         : t("replay_setup"),
       result ? h("strong", { class: "winner-line" }, " · ★ ", result.winners.map((w) => ns[w]).join(", ")) : null),
   );
 }
 
+const entryText = (entry, view, game) => (entry.text === "undo" ? t("undo_done") : game.actionText(entry.text, view, entry.detail ?? null, entry.seat));
+
+// The log as the table's reads it (`foldLog`: one line for what reads as one move), a line a
+// step: the step after its last action (a step inside it is marked on it too).
 function stepList(entries, view, ns, game) {
-  const item = (step, content) => h("li", { class: step === replay.step ? "current" : "" },
-    h("button", { class: "link", dataset: { key: `step-${step}` }, "aria-current": step === replay.step ? "step" : null, onclick: () => go(step) },
-      h("span", { class: "seq" }, String(step)), content));
+  const item = (step, first, content) => {
+    const current = replay.step >= first && replay.step <= step;
+    return h("li", { class: current ? "current" : "" },
+      h("button", { class: "link", dataset: { key: `step-${step}` }, "aria-current": current ? "step" : null, onclick: () => go(step) },
+        h("span", { class: "seq" }, String(step)), content));
+  };
   return h("section", { class: "card" }, h("h3", {}, t("log")),
     h("ol", { class: "log", id: "replay-steps" },
-      item(0, t("replay_setup")),
-      entries.map((e, i) => item(i + 1, [seatDot(e.seat), " ", ns[e.seat], t("colon"), e.text === "undo" ? t("undo_done") : game.actionText(e.text, view)]))));
+      item(0, 0, t("replay_setup")),
+      game.foldLog(bySteps(entries)).map((e) => item(e.seq, e.first ?? e.seq, [seatDot(e.seat), " ", ns[e.seat], t("colon"), entryText(e, view, game)]))));
 }
+
+// The replay's entries numbered by their steps, as the log numbers them by versions.
+const bySteps = (entries) => entries.map((e, i) => ({ seq: i + 1, seat: e.seat, text: e.text, detail: e.detail ?? null }));

@@ -4,6 +4,7 @@ import { loadViews } from "./games/index.js";
 
 export const app = {
   me: null,
+  sessionEnded: false, // signed out by the server (the session ended elsewhere): the header says so
   games: null, // GET /api/games, once loaded: [{name, title, min_players, max_players, options, bot_levels, view}]
   refreshMe: async () => {},
   rerender: () => {},

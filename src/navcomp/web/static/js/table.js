@@ -127,7 +127,7 @@ function drawGame() {
   const early = result && result.end && result.end !== "finished"; // no scores: it ended early
   const main = [
     over && result && !early
-      ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns), seats: table.seats })
+      ? scoreSheet({ result, names: ns, seat, tableId: current.id, view, notes: view.scoreNotes(ctx.view, result, ns, table), seats: table.seats })
       : null,
     over ? endingCard({ ...table, result }, ns) : null,
     over ? rematchCard(ctx) : null,
@@ -174,7 +174,7 @@ function statusBar(ctx, items) {
   const { table, names: ns, last } = ctx;
   announceOnce(items);
   const turn = table.to_move;
-  const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view, last.detail ?? null));
+  const text = (move) => (move === "undo" ? t("undo_done") : gameView().actionText(move, ctx.view, last.detail ?? null, last.seat));
   return h("section", { class: "status card", id: "status" },
     h("span", {}, t("table_no", { id: current.id }), " · ", gameTitle(table.game)),
     turn !== null && !ctx.over

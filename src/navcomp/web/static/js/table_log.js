@@ -35,9 +35,10 @@ const logKey = (entry) => (entry.event ? `event ${entry.event.seq}` : `${entry.s
 function entries() {
   const events = current.events || [];
   const merged = events.filter((e) => e.version === 0).map((event) => ({ event }));
-  for (const entry of current.log) {
+  for (const entry of gameView().foldLog(current.log)) {
     merged.push(entry);
-    for (const event of events) if (event.version === entry.seq) merged.push({ event });
+    const first = entry.first ?? entry.seq;
+    for (const event of events) if (event.version >= first && event.version <= entry.seq) merged.push({ event });
   }
   return merged;
 }
@@ -63,7 +64,7 @@ export function drawLog() {
     const mark = game.logMark(e);
     return h("li", mark ? { class: mark.cls, title: mark.title } : {},
       h("span", { class: "seq" }, String(e.seq)), seatDot(e.seat), " ", h("span", { class: "who" }, ns[e.seat]), t("colon"),
-      e.text === "undo" ? t("undo_done") : game.actionText(e.text, view, e.detail ?? null));
+      e.text === "undo" ? t("undo_done") : game.actionText(e.text, view, e.detail ?? null, e.seat));
   }));
   followLog(panel);
 }

@@ -1,8 +1,9 @@
 // The tutorial at a tutorial table (its `table.tutorial`): the step's callout at the foot of
 // the screen and a highlight on the part of the table it is about; the person's moves go
 // to the server only if the step expects them (any other is refused here with the step's
-// reason, in the page's language); explanations wait for Next; the last step hands over
-// to free play. A game's script and texts are its own (tutorial_steps.js): nothing here
+// reason, in the page's language); explanations wait for Next; the last step says the
+// steps are done and offers to end the tutorial there (the game stays in My games) or to
+// play on to the game's end. A game's script and texts are its own (tutorial_steps.js): nothing here
 // knows a game.
 import { get, post } from "./api.js";
 import { h } from "./dom.js";
@@ -114,6 +115,8 @@ export function drawTutorial() {
   }
   const p = place(tut, current.log);
   const over = current.data.table.status === "over";
+  if (over && tut.hidden && !tut.endShown) tut.hidden = false; // the end is said once, if hidden
+  tut.endShown ||= over;
   const step = tut.script.steps[tut.shown];
   highlight(over || tut.hidden ? null : step.point);
   setCallout(tut.hidden ? showButton(tut) : callout(tut, p, over));
@@ -160,6 +163,7 @@ function callout(tut, p, over) {
     h("strong", {}, t("tutorial_title", { game: gameTitle(current.data.table.game) })),
     h("span", { id: "tutorial-step" }, t("tutorial_step", { n: tut.shown + 1, of: script.steps.length }))),
   h("p", { id: "tutorial-text", "aria-live": "polite" }, text),
+  step.free && !over && !p.off ? h("p", { id: "tutorial-steps-done" }, t("tutorial_steps_done")) : null,
   !over && (step.expect || []).length && !mine ? h("p", { class: "muted", id: "tutorial-wait" }, t("tutorial_wait")) : null,
   tut.refused && !over ? h("p", { class: "tutorial-refused", id: "tutorial-refused", role: "alert" }, say(tut.refused)) : null,
   tut.error ? h("p", { class: "error", role: "alert" }, tut.error) : null,
@@ -171,8 +175,11 @@ function buttons(tut, p, over) {
   const info = !over && !p.off && !step.free && !(step.expect || []).length;
   const button = (key, label, onclick, cls = "small secondary") =>
     h("button", { class: cls, id: key, dataset: { key }, onclick }, label);
+  const free = step.free && !over;
   return h("div", { class: "row tutorial-buttons" },
     info ? button("tutorial-next", t("tutorial_next"), () => next(tut), "small") : null,
+    free ? button("tutorial-end", t("tutorial_end"), () => { location.hash = "#/"; }, "small") : null,
+    free ? button("tutorial-play-on", t("tutorial_play_on"), () => { tut.hidden = true; redraw(); }) : null,
     over ? button("tutorial-again", t("tutorial_play_again"), () => restart(tut, 0), "small") : null,
     !over && step.point ? button("tutorial-show-me", t("tutorial_show_me"), () => reveal(tut, step.point, true)) : null,
     over ? null : button("tutorial-restart", t("tutorial_restart"), () => { tut.menu = !tut.menu; redraw(); }),
@@ -181,7 +188,7 @@ function buttons(tut, p, over) {
       tut.shown > 0 ? button("tutorial-from-step", t("tutorial_from_step"), () => restart(tut, tut.shown)) : null,
     ] : null,
     over ? null : button("tutorial-hide", t("tutorial_hide"), () => { tut.hidden = true; redraw(); }),
-    button("tutorial-leave", over ? t("back_to_lobby") : t("tutorial_leave"), () => { location.hash = "#/"; }));
+    free ? null : button("tutorial-leave", over ? t("back_to_lobby") : t("tutorial_leave"), () => { location.hash = "#/"; }));
 }
 
 function next(tut) {

@@ -52,9 +52,17 @@ function actionsCard(ctx) {
 }
 
 // An action's text (from the legal list, the log or the last move) in the page's language;
-// `detail`: what the server's log adds to it for everybody (the game's own JSON, or null).
-export function actionText(text, _view, _detail) {
+// `detail`: what the server's log adds to it for everybody (the game's own JSON, or null);
+// `actor`: the seat that made the move (null where unknown).
+export function actionText(text, _view, _detail, _actor) {
   return text;
+}
+
+// The log's entries as the log and the replay list them: one entry for what reads as one
+// move (Space Mission: a Top up's chosen cards and its draw), with `first`, the seq of the
+// first entry it stands for, where it stands for several; default: the entries as they are.
+export function foldLog(entries) {
+  return entries;
 }
 
 // A log entry the reader should notice: `{cls, title}` for its line, or null.

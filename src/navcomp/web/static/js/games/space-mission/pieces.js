@@ -44,6 +44,9 @@ export function reservedByPlanet(reserved) {
 // hazard", "choose cards for a Top up", "draw, discarding B1/O2 G3/O1"), as the log and the last move show them: one sentence in the page's language
 // (`log_<verb>`, past tense), its words where that language puts them ("picked Water",
 // "水を選んだ"), with planet names and tile names. What the words of each verb are:
+// The texts the log's folding (log.js) gives a Top up still being chosen, and one taken back.
+export const TOPUP_CHOOSING = "choosing cards for a Top up";
+export const TOPUP_TAKEN_BACK = "took back a Top up";
 const WORDS = {
   confirm: [], draw: [], discover: [], pick: ["tile"], fly: ["planet"], discard: ["card"],
   scan: ["card"], jump: ["card", "planet"], develop: ["card", "card2"],
@@ -57,6 +60,8 @@ export function readable(text, view) {
   const hidden = text.match(/^(reserve|take) a tile on (\S+)$/);
   if (hidden) return t(`log_${hidden[1]}`, { planet: planetName(hidden[2]) });
   if (text === "choose cards for a Top up") return t("log_topup_choose");
+  if (text === TOPUP_CHOOSING) return t("log_topup_choosing");
+  if (text === TOPUP_TAKEN_BACK) return t("log_topup_taken_back");
   const drew = text.match(/^draw, discarding (\S+(?: \S+)*)$/);
   if (drew) return t("log_draw_discarding", { cards: drew[1].split(" ").join(t("list_sep")) });
   const [verb, ...words] = text.split(" ");

@@ -12,6 +12,7 @@ import { cardFace, cardLabel, readable } from "./pieces.js";
 import { tieNotes } from "./scores.js";
 import { t } from "./strings.js";
 
+export { foldLog } from "./log.js";
 export { drawReplay } from "./replay.js";
 export { strings } from "./strings.js";
 

@@ -74,14 +74,15 @@ export function entryLabel(entry, view, mySeat) {
 // language, past tense, with what the server adds for everybody (`detail`: the card taken
 // or placed, captures, missions met, points): "placed Pyros-3 in Bot 2's network at
 // (−1, 0); captured Pyros-5; +1 point".
-export function logText(text, detail = null) {
+// `actor`: the seat that moved, when known (a card placed in its own network says so).
+export function logText(text, detail = null, actor = null) {
   const capture = text.startsWith("capture ") && detail && (detail.captured || []).length;
-  const main = capture ? t("sp_log_capture", { card: detail.captured.join(", ") }) : actionWords(text, detail || {});
+  const main = capture ? t("sp_log_capture", { card: detail.captured.join(", ") }) : actionWords(text, detail || {}, actor);
   const more = detail ? outcome({ ...detail, captured: capture ? [] : detail.captured }) : [];
   return [main, ...more].join(t("sp_log_then"));
 }
 
-function actionWords(text, detail) {
+function actionWords(text, detail, actor) {
   const words = text.trim().split(/\s+/);
   const [verb, ...rest] = words;
   if (verb === "take" && rest.length === 1) {
@@ -96,6 +97,7 @@ function actionWords(text, detail) {
     if (![seat, x, y].every(Number.isInteger)) return text;
     const at = { x: num(x), y: num(y), card: detail.card || "" };
     if (seat === mySeat) return t(detail.card ? "sp_log_place_mine_card" : "sp_log_place_mine", at);
+    if (seat === actor) return t(detail.card ? "sp_log_place_own_card" : "sp_log_place_own", at);
     return t(detail.card ? "sp_log_place_card" : "sp_log_place", { ...at, name: seatName(seat) });
   }
   return text;

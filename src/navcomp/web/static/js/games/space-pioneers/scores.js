@@ -1,14 +1,16 @@
 // What Space Pioneers says under the score sheet: the top-secret cards and the tasks met, the
 // tie rule (more cards in the network, then shared) for equal totals; after a solo game the
-// solo card's totals and the solo high scores with this game marked.
+// solo card's totals and the solo high scores with this game marked (after a tutorial's,
+// that its score counts for none).
 import { h } from "../../dom.js";
 import { seatDot } from "../../pieces.js";
 import { soloLists, soloScores } from "../../solo_scores.js";
 import { gameTitle } from "../../state.js";
 import { t } from "./strings.js";
 
-export function notes(view, result, names) {
-  if (view.solo) return soloNotes(view);
+// `table`: the finished table's JSON (a tutorial's solo game sets no high score).
+export function notes(view, result, names, table = null) {
+  if (view.solo) return soloNotes(view, result, table);
   const secrets = view.seats.map((seat, p) => [p, seat.secret]).filter(([, s]) => s && s.met);
   return h("div", { class: "sp-notes", id: "sp-score-notes" },
     secrets.length
@@ -40,8 +42,13 @@ function tieNotes(view, result, names) {
 
 let board = { key: null, scores: null, pending: null };
 
-function soloNotes(view) {
+function soloNotes(view, result, finished) {
   const solo = view.solo_card;
+  const summary = h("p", { id: "sp-solo-summary" }, t("sp_solo_summary", { fulfilled: solo.fulfilled, completed: solo.completed, side: solo.side }));
+  if (finished && finished.tutorial) {
+    return h("div", { class: "sp-notes", id: "sp-score-notes" }, summary,
+      h("p", { id: "sp-tutorial-score" }, t("sp_tutorial_score", { n: result.scores[0] })));
+  }
   const match = location.hash.match(/^#\/table\/(\d+)/);
   const table = match ? Number(match[1]) : null;
   const box = h("section", { class: "high-scores sp-high", id: "sp-high-scores" });
@@ -60,7 +67,5 @@ function soloNotes(view) {
     box.append(h("p", { class: "muted" }, t("loading")));
     board.pending?.then(fill);
   }
-  return h("div", { class: "sp-notes", id: "sp-score-notes" },
-    h("p", { id: "sp-solo-summary" }, t("sp_solo_summary", { fulfilled: solo.fulfilled, completed: solo.completed, side: solo.side })),
-    box);
+  return h("div", { class: "sp-notes", id: "sp-score-notes" }, summary, box);
 }

@@ -71,8 +71,8 @@ function statusItems(view, names) {
   ];
 }
 
-export function actionText(text, _view, detail) {
-  return logText(text, detail);
+export function actionText(text, _view, detail, actor = null) {
+  return logText(text, detail, actor);
 }
 
 // A card another player placed into my network: its line stands out.
@@ -89,8 +89,8 @@ export function helpItems() {
   return [h("a", { href: new URL("./rules.html", import.meta.url).pathname, id: "rules-link", target: "_blank", rel: "noopener" }, t("rules_link"))];
 }
 
-export function scoreNotes(view, result, names) {
-  return notes(view, result, names);
+export function scoreNotes(view, result, names, table = null) {
+  return notes(view, result, names, table);
 }
 
 // A replay step: the networks and piles from the public view, every hand and top-secret
