@@ -4,10 +4,13 @@ clock: banks, extra time, the cap, only the mover charged, bots never."""
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import create_engine, select
 
+from navcomp.server.app import create_app
 from navcomp.server.clocks import (
     DAY,
     HOUR,
@@ -24,11 +27,14 @@ from navcomp.server.clocks import (
     start_clock,
     time_up,
 )
+from navcomp.server.context import Settings
 from navcomp.server.table_clock import after_move
 from navcomp.store.model import Seat, Table, TableStatus
+from navcomp.store.schema import game_tables
 from server_helpers import Player, running, wait_for
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+LATER = datetime(2027, 3, 1, 12, 0, tzinfo=UTC)
 
 
 class FakeClock:
@@ -228,3 +234,30 @@ def test_a_turn_based_mover_is_warned_when_a_quarter_of_its_turn_is_left() -> No
     assert until == at + timedelta(days=3) and warn == at + timedelta(hours=54)
     _clock, until, warn = after_move(_table(seats, 1, pace), 2, False, at)  # ben passed to the bot
     assert until is None and warn is None
+
+
+def test_an_app_stamps_its_tables_and_their_json_by_its_own_clock(
+    sqlite_url: str, tmp_path: Path
+) -> None:
+    """The time of a new table and the ``now`` of its JSON are ``Settings.now``'s, even once
+    another app (with another clock) is made in the same process."""
+    clock = FakeClock()
+    with running(sqlite_url, now=clock, sweep_seconds=0) as client:
+        ann = Player(client, "ann")
+        create_app(Settings(f"sqlite:///{tmp_path}/other.db", now=FakeClock(LATER)))
+        pace = {"kind": "live", "minutes": 5, "increment": 10}
+        made = ann.post(
+            "/api/tables", {"seats": 2, "bots": [{"seat": 1, "level": "easy"}], "pace": pace}
+        )
+        assert made.status_code == 201, made.text
+        table_id = made.json()["id"]
+        assert ann.post(f"/api/tables/{table_id}/start").status_code == 200
+        assert ann.table(table_id)["table"]["clock"]["now"] == START.isoformat()
+    engine = create_engine(sqlite_url)
+    try:
+        with engine.connect() as conn:
+            query = select(game_tables.c.created_at).where(game_tables.c.id == table_id)
+            created = conn.execute(query).scalar_one()
+    finally:
+        engine.dispose()
+    assert created.replace(tzinfo=UTC) == START

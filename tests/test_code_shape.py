@@ -56,3 +56,73 @@ def test_the_measure_counts_a_long_function_and_its_decorators() -> None:
     assert long_functions(at_limit) == []
     one_more = f"@decorator\ndef f():\n{body}\n    return x0\n"
     assert long_functions(one_more) == [("f", MAX_FUNCTION_LINES + 1)]
+
+
+WALL_CLOCK_READS = frozenset(
+    {
+        "datetime.now",
+        "datetime.utcnow",
+        "datetime.today",
+        "date.today",
+        "time.time",
+        "time.time_ns",
+        "func.now",  # SQL's NOW(): the database's clock
+    }
+)
+ONE_CLOCK = "server/context.py"
+"""``Settings.now``'s default, ``utc_now``: the one place the server reads the wall clock."""
+WALL_CLOCK_ALLOWED = {
+    ONE_CLOCK: "the one clock: Settings.now",
+    "server/throttle.py": "the limits package stamps its windows with time.time(): a Retry-After"
+    " is that stamp less the same clock",
+}
+
+
+def _dotted(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and (inner := _dotted(node.value)) is not None:
+        return f"{inner}.{node.attr}"
+    return None
+
+
+def wall_clock_reads(source: str) -> list[tuple[str, int]]:
+    """Each read of the wall clock in ``source`` (``datetime.now``, ``time.time``, ``date.today``
+    and the like, however the module is imported), with its line."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Attribute) and (dotted := _dotted(node)) is not None:
+            if any(dotted == read or dotted.endswith("." + read) for read in WALL_CLOCK_READS):
+                found.append((dotted, node.lineno))
+        elif isinstance(node, ast.ImportFrom) and node.module == "time":
+            found += [
+                (f"time.{a.name}", node.lineno) for a in node.names if a.name.startswith("time")
+            ]
+    return found
+
+
+def test_the_wall_clock_is_read_in_one_place() -> None:
+    """Time is passed in from ``Settings.now``, so that tests can set it and every stamp of one
+    request agrees; monotonic timers (durations) are not the wall clock."""
+    found = {
+        f"{path.relative_to(PACKAGE)}:{line}": read
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if str(path.relative_to(PACKAGE)) not in WALL_CLOCK_ALLOWED
+        for read, line in wall_clock_reads(path.read_text(encoding="utf-8"))
+    }
+    assert found == {}
+
+
+def test_the_measure_finds_the_wall_clock_however_it_is_imported() -> None:
+    source = (
+        "import datetime as dt\nimport time\nfrom time import time as t, monotonic\n"
+        "dt.datetime.now(dt.UTC)\ndatetime.utcnow()\ndate.today()\ntime.time()\n"
+        "time.monotonic()\ntime.perf_counter()\n"
+    )
+    assert wall_clock_reads(source) == [
+        ("time.time", 3),
+        ("dt.datetime.now", 4),
+        ("datetime.utcnow", 5),
+        ("date.today", 6),
+        ("time.time", 7),
+    ]

@@ -5,6 +5,7 @@ score is kept once for the solo high scores, and GET /api/solo-scores lists them
 from __future__ import annotations
 
 from concurrent.futures import ThreadPoolExecutor
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +18,6 @@ from sqlalchemy import func, insert, select
 from sqlalchemy.engine import Connection
 
 from navcomp.core.protocol import Result
-from navcomp.server.accounts import now
 from navcomp.store import db
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.schema import game_tables, metadata, solo_scores, users
@@ -25,6 +25,7 @@ from navcomp.store.scores import record_solo
 from server_helpers import Player, running, wait_for
 
 GAME = "count-to-three"
+AT = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 pytestmark = pytest.mark.usefixtures("count_game")
 
 
@@ -202,24 +203,24 @@ def test_a_capped_result_or_a_seat_without_a_person_is_not_kept(sqlite_url: str)
             user = _user(conn, "ann")
             table = _table(conn, user)
             capped = Result((5,), ({"counted": 5},), (1,), (0,), capped=True)
-            record_solo(conn, table, GAME, user, capped)
-            record_solo(conn, table, GAME, None, Result((5,), ({},), (1,), (0,)))
+            record_solo(conn, table, GAME, user, capped, AT)
+            record_solo(conn, table, GAME, None, Result((5,), ({},), (1,), (0,)), AT)
             assert conn.execute(select(func.count()).select_from(solo_scores)).scalar() == 0
-            record_solo(conn, table, GAME, user, Result((5,), ({},), (1,), (0,)))
+            record_solo(conn, table, GAME, user, Result((5,), ({},), (1,), (0,)), AT)
             assert conn.execute(select(solo_scores.c.score)).scalar() == 5
     finally:
         engine.dispose()
 
 
 def _user(conn: Connection, name: str) -> int:
-    values = {"name": name, "is_guest": True, "created_at": now()}
+    values = {"name": name, "is_guest": True, "created_at": AT}
     return int(conn.execute(insert(users).values(**values).returning(users.c.id)).scalar_one())
 
 
 def _table(conn: Connection, creator: int) -> int:
     values = {
         "game": GAME, "num_seats": 1, "options": {}, "seed": 1, "status": "over",
-        "creator_id": creator, "version": 3, "created_at": now(),
+        "creator_id": creator, "version": 3, "created_at": AT,
     }  # fmt: skip
     return int(
         conn.execute(insert(game_tables).values(**values).returning(game_tables.c.id)).scalar_one()

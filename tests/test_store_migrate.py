@@ -5,13 +5,17 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections.abc import Callable, Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from sqlalchemy import create_engine, text
 
 from conftest import own_postgres_database
+from navcomp.store import db
 from navcomp.store.db import migrate, open_engine
 
 STARTING = 6
@@ -95,3 +99,41 @@ def test_processes_opening_a_new_sqlite_file_at_once_all_connect(tmp_path: Path)
         url = f"sqlite:///{tmp_path}/navcomp-{attempt}.db"
         found += _start_together(url, _connect_together, OPENING)
     assert found == []
+
+
+def _upgrade(connection: Any, revision: str) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(Path(db.__file__).parent / "migrations"))
+    config.attributes["connection"] = connection
+    command.upgrade(config, revision)
+
+
+def test_migration_0007_gives_existing_names_their_keys_later_clashes_marked(
+    database_url: str,
+) -> None:
+    """Names from before 0007 get their case-folded and look-alike keys; where a later
+    account's key clashes with an earlier one's, it gets ``#`` and its id."""
+    engine = open_engine(database_url)
+    try:
+        with engine.begin() as conn:
+            _upgrade(conn, "0006")
+            for user_id, name in [(1, "Bob"), (2, "bob"), (3, "\u0412\u043eb"), (4, "ZOË")]:
+                conn.execute(
+                    text(
+                        "INSERT INTO users (id, name, is_guest, created_at)"
+                        " VALUES (:id, :name, false, :at)"
+                    ),
+                    {"id": user_id, "name": name, "at": datetime(2026, 1, 1, tzinfo=UTC)},
+                )
+            _upgrade(conn, "head")
+            rows = conn.execute(
+                text("SELECT id, name_key, name_skeleton FROM users ORDER BY id")
+            ).all()
+    finally:
+        engine.dispose()
+    assert [tuple(row) for row in rows] == [
+        (1, "bob", "bob"),
+        (2, "bob#2", "bob#2"),
+        (3, "\u0432\u043eb", "bob#3"),
+        (4, "zoë", "zoë"),
+    ]

@@ -14,7 +14,7 @@ import re
 import secrets
 import time
 from collections.abc import Mapping
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -43,10 +43,6 @@ def make_hasher(environ: Mapping[str, str]) -> PasswordHasher:
 
 
 _hasher = make_hasher(os.environ)
-
-
-def now() -> datetime:
-    return datetime.now(UTC)
 
 
 def token_digest(token: str) -> str:
@@ -114,16 +110,20 @@ def password_matches(password_hash: str | None, password: str) -> bool:
 
 
 def register(
-    conn: Connection, name: AccountName, password_hash: str, freed_before: datetime
+    conn: Connection,
+    name: AccountName,
+    password_hash: str,
+    freed_before: datetime,
+    at: datetime,
 ) -> Session:
     _take_name(conn, name, freed_before)
-    return open_session(conn, stored.add_user(conn, name, password_hash, False, now()))
+    return open_session(conn, stored.add_user(conn, name, password_hash, False, at), at)
 
 
-def guest(conn: Connection) -> Session:
+def guest(conn: Connection, at: datetime) -> Session:
     name = f"{names.GUEST_PREFIX}{secrets.token_hex(4)}"
     chosen = AccountName(name, names.fold_key(name), names.skeleton(name))
-    return open_session(conn, stored.add_user(conn, chosen, None, True, now()))
+    return open_session(conn, stored.add_user(conn, chosen, None, True, at), at)
 
 
 def make_full(
@@ -140,9 +140,8 @@ def login_for(conn: Connection, name: str) -> Login | None:
     return stored.login(conn, names.normal(name), names.fold_key(name))
 
 
-def open_session(conn: Connection, user: User) -> Session:
+def open_session(conn: Connection, user: User, at: datetime) -> Session:
     session = Session(user, secrets.token_urlsafe(32), secrets.token_urlsafe(24))
-    at = now()
     stored.add_session(
         conn, session, token_digest(session.token), at, at + timedelta(days=SESSION_DAYS)
     )
@@ -153,8 +152,8 @@ def log_out(conn: Connection, token: str) -> None:
     stored.drop_session(conn, token_digest(token))
 
 
-def session_for(conn: Connection, token: str) -> Session | None:
-    return stored.session(conn, token, token_digest(token), now())
+def session_for(conn: Connection, token: str, at: datetime) -> Session | None:
+    return stored.session(conn, token, token_digest(token), at)
 
 
 def user_id_by_name(conn: Connection, name: str) -> int:

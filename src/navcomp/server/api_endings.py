@@ -38,7 +38,7 @@ async def _ended(server: Server, table_id: int, user: User, ending: Ending) -> d
     at = server.settings.now()
     changed = await server.tx(lambda c: ending(c, user, table_id, at))
     await after_change(server, changed)
-    return table_json(changed.table)
+    return table_json(changed.table, at)
 
 
 def _route(path: str, ending: Ending, summary: str) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import datetime
 from typing import Any, Literal
 
 from fastapi import APIRouter, status
@@ -125,13 +126,15 @@ async def solo_high_scores(game: str, server: ServerDep, session: MaybeSignedIn)
 @router.get("/api/tables", response_model=list[Table], responses=errors(DB))
 async def open_tables(server: ServerDep) -> list[dict[str, Any]]:
     """The public tables waiting for players."""
-    return [table_json(table) for table in await server.read(lobby.list_open)]
+    found = await server.read(lobby.list_open)
+    return [table_json(table, server.settings.now()) for table in found]
 
 
 @router.get("/api/watch", response_model=list[Table], responses=errors(DB))
 async def games_to_watch(server: ServerDep) -> list[dict[str, Any]]:
     """The public games on whose host allows spectators, the newest first."""
-    return [table_json(table) for table in await server.read(lobby.list_watchable)]
+    found = await server.read(lobby.list_watchable)
+    return [table_json(table, server.settings.now()) for table in found]
 
 
 @router.post(
@@ -145,6 +148,7 @@ async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[s
     bots = {b.seat: b.level for b in body.bots}
     if len(bots) != len(body.bots):
         raise ApiError(error_codes.INVALID_SEAT, "one bot per seat")
+    at = server.settings.now()
     made = await server.tx(
         lambda c: lobby.create(
             c,
@@ -156,16 +160,17 @@ async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[s
             body.pace,
             body.rated,
             (Visibility(body.visibility), body.spectators),
+            at=at,
         )
     )
-    return table_json(made)
+    return table_json(made, at)
 
 
 async def _changed(
     server: Server, table_id: int, change: Callable[[Connection], None]
 ) -> dict[str, Any]:
     table = await change_table(server, table_id, change)
-    return closed_json(table_id) if table is None else table_json(table)
+    return closed_json(table_id) if table is None else table_json(table, server.settings.now())
 
 
 @router.post(
@@ -202,7 +207,9 @@ async def invite(
     table_id: TableId, body: Invite, server: ServerDep, session: SignedIn
 ) -> dict[str, Any]:
     return await _changed(
-        server, table_id, lambda c: lobby.invite(c, session.user, table_id, body.name)
+        server,
+        table_id,
+        lambda c: lobby.invite(c, session.user, table_id, body.name, server.settings.now()),
     )
 
 
@@ -232,7 +239,7 @@ async def seat_bot(
 ) -> dict[str, Any]:
     def work(c: Connection) -> dict[str, Any]:
         lobby.set_bot(c, session.user, table_id, seat, body.level)
-        return table_json(lobby.get(c, table_id))
+        return table_json(lobby.get(c, table_id), server.settings.now())
 
     return await server.tx(work)
 
@@ -244,14 +251,15 @@ async def seat_bot(
     responses=errors(status.HTTP_401_UNAUTHORIZED, DB),
 )
 async def my_games(server: ServerDep, session: SignedIn) -> list[dict[str, Any]]:
-    return await server.read(lambda c: _my_games(c, session.user.id))
+    at = server.settings.now()
+    return await server.read(lambda c: _my_games(c, session.user.id, at))
 
 
 _STATUS_ORDER = {TableStatus.PLAYING: 0, TableStatus.OPEN: 1, TableStatus.OVER: 2}
 """My games: those on, then those open, then those over."""
 
 
-def _my_games(c: Connection, user_id: int) -> list[dict[str, Any]]:
+def _my_games(c: Connection, user_id: int, at: datetime) -> list[dict[str, Any]]:
     mine = []
     for table, seat in tables.of_account(c, user_id):
         # a tutorial is listed (its `tutorial` says so) but never waits for me: it counts
@@ -259,7 +267,7 @@ def _my_games(c: Connection, user_id: int) -> list[dict[str, Any]]:
         my_turn = (
             table.tutorial is None and table.status is TableStatus.PLAYING and table.to_move == seat
         )
-        mine.append((table, {**table_json(table), "my_seat": seat, "my_turn": my_turn}))
+        mine.append((table, {**table_json(table, at), "my_seat": seat, "my_turn": my_turn}))
     mine.sort(
         key=lambda item: (
             not item[1]["my_turn"],

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, status
@@ -60,7 +61,7 @@ async def table(table_id: TableId, server: ServerDep, session: MaybeSignedIn) ->
     def work(c: Connection) -> dict[str, Any]:
         found = lobby.watched(c, table_id, session.user.id if session else None)
         seat = found.seat_of(session.user.id if session else None)
-        described = table_json(found)
+        described = table_json(found, server.settings.now())
         out = {"table": described, "seat": seat}
         if found.status is not TableStatus.OPEN:
             live = server.games.load(c, found)
@@ -138,10 +139,11 @@ async def log(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> d
 )
 async def replay(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
     user_id = session.user.id if session else None
-    return await server.read(lambda c: _replay(c, table_id, user_id))
+    at = server.settings.now()
+    return await server.read(lambda c: _replay(c, table_id, user_id, at))
 
 
-def _replay(c: Connection, table_id: int, user_id: int | None) -> dict[str, Any]:
+def _replay(c: Connection, table_id: int, user_id: int | None, at: datetime) -> dict[str, Any]:
     """Once the game is over: the setup, every action in full and every state."""
     found = lobby.watched(c, table_id, user_id)
     if found.status is not TableStatus.OVER:
@@ -161,7 +163,7 @@ def _replay(c: Connection, table_id: int, user_id: int | None) -> dict[str, Any]
         for entry, before, after in walk_log(initial, tables.log(c, table_id))
     ]
     return {
-        "table": table_json(found),
+        "table": table_json(found, at),
         "seed": found.seed,
         "initial": initial.to_json(),
         "initial_view": _revealed(initial, found.num_seats),

@@ -92,12 +92,12 @@ async def _pushed(
     """Both tables as they now are, to their clients here and in other processes, if the
     call ``changed`` them: the finished one shows the offer, the rematch its seats."""
     if not changed:
-        return table_json(rematch_table)
+        return table_json(rematch_table, server.settings.now())
     await push_table(server, rematch_table)
     finished = await server.read(lambda c: lobby.get(c, table_id))
     await push_table(server, finished)
     await schedule_bot(server, rematch_table.id)
-    return table_json(rematch_table)
+    return table_json(rematch_table, server.settings.now())
 
 
 @router.post(
@@ -142,4 +142,4 @@ async def decline(table_id: TableId, server: ServerDep, session: SignedIn) -> di
     left = await change_table(server, rematch_id, work)
     finished = await server.read(lambda c: lobby.get(c, table_id))
     await push_table(server, finished)
-    return closed_json(rematch_id) if left is None else table_json(left)
+    return closed_json(rematch_id) if left is None else table_json(left, server.settings.now())

@@ -64,7 +64,7 @@ async def my_tutorial(
     return {
         "name": name,
         "game": script.game,
-        "table": None if table is None else table_json(table),
+        "table": None if table is None else table_json(table, server.settings.now()),
     }
 
 
@@ -88,11 +88,12 @@ async def new_table(
     table of it (``restart``: that table's log up to ``version``). My earlier tables of the
     tutorial are closed."""
     restart = None if body is None or body.restart is None else body.restart
-    at = None if restart is None else tutorials.RestartAt(restart.table, restart.version)
-    made = await server.tx(lambda c: tutorials.create(c, session.user, name, at))
+    restart_at = None if restart is None else tutorials.RestartAt(restart.table, restart.version)
+    at = server.settings.now()
+    made = await server.tx(lambda c: tutorials.create(c, session.user, name, restart_at, at))
     for old in made.replaced:
         server.hub.publish_closed(old, closed_json(old))
         if server.fanout is not None:
             await server.fanout.announce(old, moved=False)
     await schedule_bot(server, made.table.id)
-    return table_json(made.table)
+    return table_json(made.table, at)

@@ -12,7 +12,7 @@ from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import chat, hotpath, http, moves, pushes, routes, schemas, sweeper, views
+from navcomp.server import chat, hotpath, http, moves, pushes, routes, schemas, sweeper
 from navcomp.server.context import Server, Settings
 from navcomp.server.errors import ApiError
 from navcomp.server.security import SecuredApp
@@ -29,7 +29,6 @@ carry each request's path (a mail link's token), its logs the input a validation
 
 def create_app(settings: Settings) -> FastAPI:
     server = Server(settings)
-    views.use_clock(settings.now)
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:

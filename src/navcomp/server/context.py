@@ -85,7 +85,7 @@ class Server:
         self.tx = self.database.tx
         self.read = self.database.read
         self.games = LiveGames()
-        self.hub = Hub()
+        self.hub = Hub(settings.now)
         self.runner = bots.BotRunner(
             bots.default_workers(settings.bot_workers),
             settings.bot_seconds,
@@ -111,7 +111,9 @@ class Server:
             return None
         session = self.sessions.get(token)
         if session is None:
-            session = await self.read(lambda conn: accounts.session_for(conn, token))
+            session = await self.read(
+                lambda conn: accounts.session_for(conn, token, self.settings.now())
+            )
             if session is None:
                 return None
             self.sessions.put(token, session)

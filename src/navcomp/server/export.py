@@ -55,7 +55,7 @@ def export(conn: Connection, games: LiveGames, user_id: int, at: datetime) -> di
             for game, s in scores.all_of(conn, user_id)
         ],
         "games": [
-            _game(conn, games, lobby.get(conn, table_id), user_id)
+            _game(conn, games, lobby.get(conn, table_id), user_id, at)
             for table_id in profiles.tables_sat_at(conn, user_id)
         ],
         "notices": [
@@ -133,10 +133,12 @@ def _ratings(conn: Connection, user_id: int) -> list[dict[str, Any]]:
     ]
 
 
-def _game(conn: Connection, games: LiveGames, table: Table, user_id: int) -> dict[str, Any]:
+def _game(
+    conn: Connection, games: LiveGames, table: Table, user_id: int, at: datetime
+) -> dict[str, Any]:
     """A table the account sat at, as its seat may read it now."""
     seat = next(s.seat for s in table.seats if user_id in (s.user_id, s.former_user_id))
-    entry: dict[str, Any] = {"table": table_json(table), "seat": seat}
+    entry: dict[str, Any] = {"table": table_json(table, at), "seat": seat}
     if table.status is TableStatus.OPEN:
         return entry
     viewer = seat if table.status is TableStatus.OVER or table.seat_of(user_id) == seat else None

@@ -158,7 +158,3 @@ class LiveGames:
         """Drop the kept game: its table changed besides a move."""
         with self._lock:
             self._items.pop(table_id, None)
-
-    def peek(self, table_id: int) -> Live | None:
-        with self._lock:
-            return self._items.get(table_id)

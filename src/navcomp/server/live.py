@@ -11,8 +11,9 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import defaultdict
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from datetime import datetime
 from typing import Any
 
 import orjson
@@ -89,7 +90,8 @@ def state_message(
 
 
 class Hub:
-    def __init__(self) -> None:
+    def __init__(self, now: Callable[[], datetime]) -> None:
+        self._now = now  # the server's clock (Settings.now), for the time a table's JSON is as of
         self._tables: dict[int, set[Subscriber]] = defaultdict(set)
         self._lobby: set[Subscriber] = set()  # the lobby's sockets: its chat
 
@@ -160,7 +162,7 @@ class Hub:
         if not subscribers:
             return
         if described is None:
-            described = table_json(table)
+            described = table_json(table, self._now())
         messages: dict[int | None, str] = {}  # encoded once per seat
         views = live.state.views(list({subscriber.seat for subscriber in subscribers}))
         for subscriber in subscribers:
@@ -177,7 +179,7 @@ class Hub:
 
         A subscriber is matched to a seat by its account only, so a watcher without one
         (or a bot seat) never takes a seat's view."""
-        described = table_json(table)
+        described = table_json(table, self._now())
         seat_of_user = table.seated_accounts()
         for subscriber in self._watching(table):
             user_id = subscriber.user_id

@@ -15,7 +15,7 @@ from navcomp.bots.levels import levels_for
 from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
 from navcomp.server import clocks, error_codes, notify, table_clock
-from navcomp.server.accounts import now, user_id_by_name
+from navcomp.server.accounts import user_id_by_name
 from navcomp.server.errors import ApiError, not_found
 from navcomp.server.fields import table_id_in_range
 from navcomp.store import blocks, tables
@@ -93,6 +93,8 @@ def create(
     pace: Mapping[str, Any] | None = None,
     rated: bool = False,
     seen_by: tuple[Visibility, bool] = (Visibility.PUBLIC, True),
+    *,
+    at: datetime,
 ) -> Table:
     """An open table; ``seen_by``: its visibility and whether spectators may watch."""
     if rated and num_seats == 1:
@@ -123,7 +125,7 @@ def create(
         normalized,
         seed,
         user.id,
-        now(),
+        at,
         pace=chosen,
         rated=rated,
         visibility=seen_by[0],
@@ -189,7 +191,7 @@ def set_bot(conn: Connection, user: User, table_id: int, seat: int, level: str |
     tables.seat_bot(conn, table_id, seat, level)
 
 
-def invite(conn: Connection, user: User, table_id: int, name: str) -> None:
+def invite(conn: Connection, user: User, table_id: int, name: str, at: datetime) -> None:
     table = _open_table(conn, table_id)
     if table.seat_of(user.id) is None:
         raise ApiError(error_codes.NOT_SEATED, "only players at the table may invite")
@@ -201,7 +203,7 @@ def invite(conn: Connection, user: User, table_id: int, name: str) -> None:
     if tables.invite(conn, table_id, invitee):
         text = notify.invite_text(user.name, get_game(table.game).info.title, table_id)
         about = {"by": user.name, "game": table.game}
-        notify.add(conn, NewNotice(invitee, table_id, NoticeKind.INVITE, text), about, table)
+        notify.add(conn, NewNotice(invitee, table_id, NoticeKind.INVITE, text), at, about, table)
 
 
 def _only_creator(table: Table, user: User) -> None:
@@ -234,4 +236,4 @@ def begin(conn: Connection, table: Table, at: datetime) -> None:
     tables.start(conn, table_id, first, at, timing.clock, timing.deadline, timing.warn_at)
     notice = notify.turn_notice(table_id, table.seats, first)
     if notice is not None:
-        notify.add(conn, notice, table=table)
+        notify.add(conn, notice, at, table=table)

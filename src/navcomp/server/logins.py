@@ -40,7 +40,10 @@ async def register(server: Server, request: HTTPConnection, name: str, password:
         accounts.hash_password, password, limiter=server.hashing
     )
     taken = accounts.name_taken(chosen.name)  # by a racing twin
-    return await server.tx(lambda c: accounts.register(c, chosen, digest, freed), conflict=taken)
+    at = server.settings.now()
+    return await server.tx(
+        lambda c: accounts.register(c, chosen, digest, freed, at), conflict=taken
+    )
 
 
 async def make_full(
@@ -77,12 +80,14 @@ async def log_in(server: Server, request: HTTPConnection, name: str, password: s
         raise ApiError(error_codes.BAD_CREDENTIALS, "wrong name or password")
     await server.throttle.logged_in(names.fold_key(name))
     user = found.user
-    return await server.tx(lambda c: accounts.open_session(c, user))
+    at = server.settings.now()
+    return await server.tx(lambda c: accounts.open_session(c, user, at))
 
 
 async def guest(server: Server, request: HTTPConnection) -> Session:
     await server.throttle.guest_attempt(address(request))
-    return await server.tx(accounts.guest)
+    at = server.settings.now()
+    return await server.tx(lambda c: accounts.guest(c, at))
 
 
 async def log_out(server: Server, session: Session) -> None:

@@ -149,7 +149,7 @@ def _move(
     hooks = accounts.webhooks(conn, [n.user_id for n in told])
     live.table = table.after(turn)
     mailed = mail.queue(conn, told, live.table, at)
-    return Moved(live.table, live, told, mailed, hooks, table_json(live.table))
+    return Moved(live.table, live, told, mailed, hooks, table_json(live.table, at))
 
 
 def _turn_answered(conn: Connection, table: Table, turn: Turn) -> None:

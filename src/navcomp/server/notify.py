@@ -7,10 +7,10 @@ or breaks a move.
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import Any
 
 from navcomp.server import mail
-from navcomp.server.accounts import now
 from navcomp.store import notices
 from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, NoticeKind, Seat, Table
@@ -59,11 +59,11 @@ def after_move(
 def add(
     conn: Connection,
     notice: NewNotice,
+    at: datetime,
     about: dict[str, Any] | None = None,
     table: Table | None = None,
 ) -> None:
     """A notice from the lobby (a move's own are written with the move), and its mail."""
-    at = now()
     notices.add(conn, notice, at, about)
     mail.queue(conn, [notice], table, at, about)
 

@@ -81,7 +81,7 @@ def record_game(conn: Connection, table: Table, result: Mapping[str, Any], at: d
         return  # stopped by a round cap: not played to its end
     players = seat_players(table)
     ranks = ranks_for_rating(result["ranks"], result.get("seat_ends"))
-    before = store.lock(conn, table.game, players, MODEL.mu, MODEL.sigma)
+    before = store.lock(conn, table.game, players, MODEL.mu, MODEL.sigma, at)
     after = rate([Skill(*before[p.key]) for p in players], ranks)
     store.save(conn, table.game, table.id, merge_seats(players, ranks, after), at)
 

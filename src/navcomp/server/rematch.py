@@ -66,7 +66,7 @@ def offer(conn: Connection, user: User, table_id: int, at: datetime) -> tuple[Ta
     about = {"by": user.name, "game": table.game, "rematch": rematch_id}
     for person in sorted(players[seat] for seat in pending):
         text = offer_text(user.name, title, table_id)
-        notify.add(conn, NewNotice(person, table_id, NoticeKind.REMATCH, text), about)
+        notify.add(conn, NewNotice(person, table_id, NoticeKind.REMATCH, text), at, about)
     return _start_if_ready(conn, rematch_id, at), True
 
 

@@ -11,11 +11,11 @@ replaces the old.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from navcomp.core.registry import get_game
 from navcomp.server import error_codes, lobby
-from navcomp.server.accounts import now
 from navcomp.server.errors import ApiError
 from navcomp.server.games import effective_actions, rebuild
 from navcomp.server.tutorial_scripts import Script, scripts
@@ -68,14 +68,16 @@ def mine(conn: Connection, user: User | None, name: str) -> Table | None:
     return lobby.get(conn, ids[-1]) if ids else None
 
 
-def create(conn: Connection, user: User, name: str, restart: RestartAt | None) -> Made:
+def create(
+    conn: Connection, user: User, name: str, restart: RestartAt | None, at: datetime
+) -> Made:
     """A new table of tutorial ``name`` for ``user``, started; with ``restart``, its log is
     that table's up to that version (refused unless it is ``user``'s table of the tutorial
     and has come so far)."""
     script = script_of(name)
     if restart is not None:
         _check_restart(conn, user, name, restart)
-    at, game = now(), get_game(script.game)
+    game = get_game(script.game)
     options = game.normalize_options(script.options)
     new = tables.NewTable(script.game, script.seats, options, script.seed, user.id, at, name)
     table_id = tables.create(conn, new, {script.seat: user.id}, script.bots)
@@ -85,7 +87,7 @@ def create(conn: Connection, user: User, name: str, restart: RestartAt | None) -
     tables.start(conn, table_id, first, at)
     if restart is not None and restart.version > 0:
         tutorials.copy_log(conn, restart.table, table_id, restart.version)
-        _stand_after_log(conn, lobby.get(conn, table_id))
+        _stand_after_log(conn, lobby.get(conn, table_id), at)
     for old in replaced:
         tables.close(conn, old)
     return Made(lobby.get(conn, table_id), replaced)
@@ -104,7 +106,7 @@ def _check_restart(conn: Connection, user: User, name: str, restart: RestartAt) 
         )
 
 
-def _stand_after_log(conn: Connection, table: Table) -> None:
+def _stand_after_log(conn: Connection, table: Table, at: datetime) -> None:
     """The table's turn, status and result as its (copied) log leaves the game."""
     entries = tables.log(conn, table.id)
     state = rebuild(table, effective_actions(entries))
@@ -115,7 +117,7 @@ def _stand_after_log(conn: Connection, table: Table) -> None:
         Turn(
             len(entries),
             state.current_player,
-            now(),
+            at,
             TableStatus.OVER if result is not None else TableStatus.PLAYING,
             None if result is None else result.to_json(),
         ),

@@ -3,8 +3,7 @@ actions, the log.  The one place a :class:`Table` becomes JSON."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from navcomp.core.protocol import GameState
@@ -12,8 +11,9 @@ from navcomp.server.games import walk_log
 from navcomp.store.model import Entry, Table
 
 
-def table_json(table: Table) -> dict[str, Any]:
-    """What anyone may know about a table (never the seed)."""
+def table_json(table: Table, at: datetime) -> dict[str, Any]:
+    """What anyone may know about a table (never the seed), as of ``at`` (the server's
+    clock, ``Settings.now``)."""
     turn_since = table.turn_since
     return {
         "id": table.id,
@@ -40,7 +40,7 @@ def table_json(table: Table) -> dict[str, Any]:
         "tutorial": table.tutorial,
         "rated": table.rated,
         "pace": table.pace,
-        "clock": clock_json(table),
+        "clock": clock_json(table, at),
         "end_reason": table.end_reason,
         "visibility": table.visibility.value,
         "spectators": table.spectators,
@@ -48,7 +48,7 @@ def table_json(table: Table) -> dict[str, Any]:
     }
 
 
-def clock_json(table: Table) -> dict[str, Any] | None:
+def clock_json(table: Table, at: datetime) -> dict[str, Any] | None:
     """Each seat's bank, where the mover's turn stands and its deadline, with the server's
     time: a page counts the mover's clock down from these."""
     if table.clock is None:
@@ -57,20 +57,8 @@ def clock_json(table: Table) -> dict[str, Any] | None:
     return {
         **table.clock,
         "deadline": deadline.isoformat() if deadline else None,
-        "now": _clock[0]().isoformat(),
+        "now": at.isoformat(),
     }
-
-
-def _utc_now() -> datetime:
-    return datetime.now(UTC)
-
-
-_clock: list[Callable[[], datetime]] = [_utc_now]
-"""The server's clock (``Settings.now``) for the time a table's JSON is as of."""
-
-
-def use_clock(now: Callable[[], datetime]) -> None:
-    _clock[0] = now
 
 
 def moved_json(described: dict[str, Any]) -> dict[str, Any]:

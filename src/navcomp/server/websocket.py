@@ -52,7 +52,7 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
             table = lobby.watched(c, table_id, user_id)
             seat = table.seat_of(user_id)
             game = None if table.status is TableStatus.OPEN else server.games.load(c, table)
-            return table_json(table), seat, game
+            return table_json(table, server.settings.now()), seat, game
 
         subscriber, described, seat, game = await _subscribed(server, table_id, user_id, first_view)
         server.sockets.open(address)

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, func, insert, or_, select, update
+from sqlalchemy import Connection, insert, or_, select, update
 
 from navcomp.store.model import SeatEnd, TableStatus
 from navcomp.store.schema import game_tables, seats, table_events
@@ -124,13 +124,3 @@ def events_of(conn: Connection, table_id: int) -> list[Event]:
         .order_by(table_events.c.seq)
     ).all()
     return [Event(*row) for row in rows]
-
-
-def count_events(conn: Connection, kind: str) -> dict[int, int]:
-    """How many events of ``kind`` each table has had."""
-    rows = conn.execute(
-        select(table_events.c.table_id, func.count())
-        .where(table_events.c.kind == kind)
-        .group_by(table_events.c.table_id)
-    ).all()
-    return {row[0]: row[1] for row in rows}

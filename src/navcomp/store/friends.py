@@ -50,10 +50,6 @@ def asked(conn: Connection, user_id: int, friend_id: int) -> bool:
     return conn.execute(query).first() is not None
 
 
-def are_friends(conn: Connection, user_id: int, other_id: int) -> bool:
-    return asked(conn, user_id, other_id) and asked(conn, other_id, user_id)
-
-
 def part(conn: Connection, user_id: int, other_id: int) -> bool:
     """No friendship or request between the two, either way; False if there was none."""
     gone = conn.execute(
@@ -93,11 +89,6 @@ def _others(conn: Connection, mine: Column[Any], theirs: Column[Any], user_id: i
         .where(mine == user_id)
     )
     return [Friend(row.id, row.name, as_utc(row.last_seen)) for row in conn.execute(query)]
-
-
-def friend_ids(conn: Connection, user_id: int) -> set[int]:
-    found = of(conn, user_id)
-    return {friend.user_id for friend in found.friends}
 
 
 def seen(conn: Connection, user_id: int, at: datetime) -> None:

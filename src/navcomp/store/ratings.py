@@ -53,7 +53,12 @@ class Point:
 
 
 def lock(
-    conn: Connection, game: str, players: Sequence[Player], mu: float, sigma: float
+    conn: Connection,
+    game: str,
+    players: Sequence[Player],
+    mu: float,
+    sigma: float,
+    at: datetime,
 ) -> dict[str, tuple[float, float]]:
     """Each player's (mu, sigma) at ``game`` (a new player's row made with ``mu`` and
     ``sigma``), locked until commit."""
@@ -72,7 +77,7 @@ def lock(
                 mu=mu,
                 sigma=sigma,
                 games=0,
-                updated_at=func.now(),
+                updated_at=at,
             )
             .on_conflict_do_nothing()
         )

@@ -8,7 +8,7 @@ not kept.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import datetime
 
 from sqlalchemy import Connection, insert, select
 
@@ -24,7 +24,7 @@ def record_solo(
     game: str,
     user_id: int | None,
     result: Result,
-    at: datetime | None = None,
+    at: datetime,
 ) -> None:
     """Keep the score of a one-seat table's final move (nothing for a capped game or a
     seat without a person)."""
@@ -36,7 +36,7 @@ def record_solo(
             user_id=user_id,
             game=game,
             score=result.scores[0],
-            created_at=at or datetime.now(UTC),
+            created_at=at,
         )
     )
 

@@ -215,13 +215,6 @@ def set_rematch(conn: Connection, table_id: int, rematch_id: int) -> None:
     )
 
 
-def rematch_of(conn: Connection, rematch_id: int) -> int | None:
-    """The finished table that offered ``rematch_id``, if any."""
-    query = select(game_tables.c.id).where(game_tables.c.rematch_id == rematch_id)
-    found: int | None = conn.execute(query).scalars().first()
-    return found
-
-
 def invited(conn: Connection, table_id: int, user_id: int) -> bool:
     query = select(invites.c.user_id).where(
         invites.c.table_id == table_id, invites.c.user_id == user_id

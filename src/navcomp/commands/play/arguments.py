@@ -53,8 +53,8 @@ def add_parser(subparsers: _SubParsersAction[argparse.ArgumentParser]) -> None:
                         help="seed for the deal and the bots (default: random)")  # fmt: skip
     parser.add_argument("--opponents", default="easy", choices=sorted(OPPONENTS),
                         help="bot level in the other seats: easy (random), medium (the game's"
-                        " heuristic player) or hard (medium improved by playouts, about 1 s"
-                        " a move); default easy")  # fmt: skip
+                        " heuristic player) or hard (medium improved by playouts, 1.5 s"
+                        " a turn); default easy")  # fmt: skip
     for name, kind, text in _game_options(games):
         flag, dest = "--" + name.replace("_", "-"), _option_dest(name)
         if kind is bool:

@@ -31,10 +31,8 @@ SHIP_NAMES: Final = ("Blaze", "Ember", "Tide", "Frost", "Grove", "Fern", "Spark"
 
 PLANET: Final = 0
 SHIP: Final = 1
-KIND_NAMES: Final = ("planet", "ship")
 
 NUM_CARDS: Final = 96
-NUM_PLANET_CARDS: Final = 64
 MIN_PLAYERS: Final = 1
 MAX_PLAYERS: Final = 5
 HAND_SIZE: Final = 3
@@ -50,7 +48,6 @@ LEFT: Final = 0
 RIGHT: Final = 1
 ABOVE: Final = 2
 BELOW: Final = 3
-STEPS: Final = ((LEFT, -1), (RIGHT, 1), (ABOVE, -GRID), (BELOW, GRID))
 
 
 class Criterion(IntFlag):

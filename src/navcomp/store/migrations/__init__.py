@@ -1,0 +1,1 @@
+"""Alembic's migrations of the schema (``navcomp.store.db.migrate`` runs them)."""

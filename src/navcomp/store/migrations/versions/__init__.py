@@ -1,0 +1,1 @@
+"""The migrations, each frozen once released: they import nothing of navcomp."""
