@@ -155,6 +155,11 @@ TOO_MANY_SOCKETS = _entry(
     S.TOO_MANY_REQUESTS,
     "too many live sockets open at once from one address (a close reason, code 1008)",
 )
+TOO_MANY_MAILS = _entry(
+    "too_many_mails",
+    S.TOO_MANY_REQUESTS,
+    "too many mails an hour from one account or to one address: wait Retry-After seconds",
+)
 INTERNAL_ERROR = _entry("internal_error", S.INTERNAL_SERVER_ERROR, "a failure on the server's side")
 DATABASE_UNAVAILABLE = _entry(
     "database_unavailable",

@@ -1,6 +1,5 @@
-"""Throttling of logins, registrations, guests, live sockets and chat messages (the ``limits``
-library),
-and the count of live sockets open per address.
+"""Throttling of logins, registrations, guests, live sockets, chat messages and mail (the
+``limits`` library), and the count of live sockets open per address.
 
 Counts live in this process's memory, or in Redis when the server has a Redis URL,
 so that every process sharing a database shares the counts too.  A limit of 0 turns
@@ -20,7 +19,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from limits import RateLimitItem, RateLimitItemPerMinute
+from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
@@ -35,7 +34,7 @@ REDIS_TIMEOUT = 0.5  # seconds: a frozen Redis must not hold a login for long
 
 @dataclass(frozen=True)
 class Limits:
-    """Per minute; 0: no limit."""
+    """Per minute (mail: per hour); 0: no limit."""
 
     logins_per_name: int = 10
     logins_per_address: int = 30
@@ -43,6 +42,8 @@ class Limits:
     guests_per_address: int = 10
     sockets_per_address: int = 120  # live sockets opened
     chat_messages_per_person: int = 20
+    mails_per_account: int = 10  # an hour, sent at the account's request
+    mails_per_address: int = 5  # an hour, to one recipient address
 
 
 class Throttle:
@@ -66,6 +67,8 @@ class Throttle:
         self.guest = _per_minute(limits.guests_per_address)
         self.socket = _per_minute(limits.sockets_per_address)
         self.chat = _per_minute(limits.chat_messages_per_person)
+        self.mail_account = _per_hour(limits.mails_per_account)
+        self.mail_address = _per_hour(limits.mails_per_address)
 
     async def login_attempt(self, name: str, address: str) -> None:
         """Counts one login attempt by ``address`` for ``name``: 429 once over either limit."""
@@ -92,6 +95,18 @@ class Throttle:
         """A chat message by ``user_id``, wherever they write it."""
         await self._hit(self.chat, "chat-user", str(user_id), refusal=error_codes.CHAT_TOO_FAST)
 
+    async def mail(self, user_id: int | None, to: str) -> None:
+        """A mail to ``to`` at the request of ``user_id`` (None: of nobody signed in, as a
+        password reset): the account's count first, so that an account over its limit
+        spends nothing of the address's."""
+        if user_id is not None:
+            await self._hit(
+                self.mail_account, "mail-user", str(user_id), refusal=error_codes.TOO_MANY_MAILS
+            )
+        await self._hit(
+            self.mail_address, "mail-address", to.lower(), refusal=error_codes.TOO_MANY_MAILS
+        )
+
     async def _hit(
         self,
         item: RateLimitItem | None,
@@ -103,7 +118,11 @@ class Throttle:
         allowed = await self._guarded(self.limiter.hit(item, *key))
         if allowed is False:
             stats = await self._guarded(self.limiter.get_window_stats(item, *key))
-            wait = 60 if stats is None else max(1, math.ceil(stats.reset_time - time.time()))
+            wait = (
+                item.get_expiry()
+                if stats is None
+                else max(1, math.ceil(stats.reset_time - time.time()))
+            )
             raise ApiError(
                 refusal,
                 f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
@@ -130,11 +149,16 @@ class Throttle:
 _TOO_MANY = {
     error_codes.TOO_MANY_ATTEMPTS.code: "too many attempts",
     error_codes.CHAT_TOO_FAST.code: "too many messages",
+    error_codes.TOO_MANY_MAILS.code: "too many mails",
 }
 
 
 def _per_minute(count: int) -> RateLimitItem | None:
     return RateLimitItemPerMinute(count) if count > 0 else None
+
+
+def _per_hour(count: int) -> RateLimitItem | None:
+    return RateLimitItemPerHour(count) if count > 0 else None
 
 
 class SocketCounts:

@@ -2,6 +2,7 @@
 export default {
   err_bad_credentials: "Name oder Passwort falsch.",
   err_too_many_attempts: "Zu viele Versuche: bitte eine Minute warten.",
+  err_too_many_mails: "Zu viele Mails von diesem Konto oder an diese Adresse: später erneut versuchen.",
   err_too_many_sockets: "Zu viele offene Tische von deiner Adresse: schließe einige Tabs.",
   err_name_taken: "Der Name ist vergeben, oder einer, der sich nur in Groß- und Kleinschreibung oder in gleich aussehenden Zeichen unterscheidet.",
   err_not_a_guest: "Nur ein Gastkonto kann zu einem vollen Konto werden.",

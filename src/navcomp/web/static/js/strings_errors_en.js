@@ -2,6 +2,7 @@
 export default {
   err_bad_credentials: "Wrong name or password.",
   err_too_many_attempts: "Too many attempts: wait a minute and try again.",
+  err_too_many_mails: "Too many mails from this account or to this address: try again later.",
   err_too_many_sockets: "Too many open tables from your address: close some tabs.",
   err_name_taken: "That name is taken, or one that differs only in case or in letters that look alike.",
   err_not_a_guest: "Only a guest account can be turned into a full account.",
