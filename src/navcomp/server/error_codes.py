@@ -160,6 +160,14 @@ TOO_MANY_MAILS = _entry(
     S.TOO_MANY_REQUESTS,
     "too many mails an hour from one account or to one address: wait Retry-After seconds",
 )
+TOO_MANY_TABLES = _entry(
+    "too_many_tables", S.TOO_MANY_REQUESTS, "too many new tables a minute: wait Retry-After seconds"
+)
+TOO_MANY_INVITATIONS = _entry(
+    "too_many_invitations",
+    S.TOO_MANY_REQUESTS,
+    "too many invitations a minute from you, or an hour to that person: wait Retry-After seconds",
+)
 INTERNAL_ERROR = _entry("internal_error", S.INTERNAL_SERVER_ERROR, "a failure on the server's side")
 DATABASE_UNAVAILABLE = _entry(
     "database_unavailable",
@@ -233,6 +241,11 @@ SPECTATORS_NOT_ALLOWED = _entry(
     "spectators_not_allowed",
     S.FORBIDDEN,
     "the host allows no spectators (or the table is invite-only): only its players see the game",
+)
+TOO_MANY_OPEN_TABLES = _entry(
+    "too_many_open_tables",
+    S.CONFLICT,
+    "you have as many open tables as one may: start or close one first",
 )
 NOT_OVER = _entry("not_over", S.CONFLICT, "a rematch is offered once the game is over")
 NO_REMATCH = _entry("no_rematch", S.CONFLICT, "no rematch is offered to you from this table")

@@ -23,6 +23,7 @@ from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, NoticeKind, Table, TableStatus, User, Visibility
 
 MAX_OPEN_LISTED = 100
+OPEN_LISTED_PER_CREATOR = 3
 MAX_WATCHABLE_LISTED = 50
 
 
@@ -45,7 +46,7 @@ def exists(conn: Connection, table_id: int) -> bool:
 
 
 def list_open(conn: Connection) -> list[Table]:
-    return tables.open_tables(conn, MAX_OPEN_LISTED)
+    return tables.open_tables(conn, MAX_OPEN_LISTED, OPEN_LISTED_PER_CREATOR)
 
 
 def list_watchable(conn: Connection) -> list[Table]:
@@ -75,8 +76,10 @@ def create(
     pace: Mapping[str, Any] | None = None,
     rated: bool = False,
     seen_by: tuple[Visibility, bool] = (Visibility.PUBLIC, True),
+    max_open: int = 0,
 ) -> Table:
-    """An open table; ``seen_by``: its visibility and whether spectators may watch."""
+    """An open table; ``seen_by``: its visibility and whether spectators may watch;
+    ``max_open``: how many open tables one account may have made (0: any)."""
     if rated and num_seats == 1:
         raise ApiError(error_codes.NEVER_RATED, "a solo table is never rated")
     if rated and user.is_guest:
@@ -98,6 +101,11 @@ def create(
         chosen = None if num_seats == 1 else clocks.normalize_pace(pace)  # solo: no clock
     except ValueError as error:
         raise ApiError(error_codes.INVALID_PACE, str(error)) from None
+    if max_open and tables.open_made_by(conn, user.id) >= max_open:
+        raise ApiError(
+            error_codes.TOO_MANY_OPEN_TABLES,
+            f"at most {max_open} open tables at once: start or close one first",
+        )
     own_seat = min(set(range(num_seats)) - set(bots))
     new = tables.NewTable(
         game_name,

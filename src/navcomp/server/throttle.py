@@ -1,5 +1,6 @@
-"""Throttling of logins, registrations, guests, live sockets, chat messages and mail (the
-``limits`` library), and the count of live sockets open per address.
+"""Throttling of logins, registrations, guests, live sockets, chat messages, mail, new
+tables and invitations (the ``limits`` library), and the count of live sockets open per
+address.
 
 Counts live in this process's memory, or in Redis when the server has a Redis URL,
 so that every process sharing a database shares the counts too.  A limit of 0 turns
@@ -34,7 +35,7 @@ REDIS_TIMEOUT = 0.5  # seconds: a frozen Redis must not hold a login for long
 
 @dataclass(frozen=True)
 class Limits:
-    """Per minute (mail: per hour); 0: no limit."""
+    """Per minute (mail and invitations to one person: per hour); 0: no limit."""
 
     logins_per_name: int = 10
     logins_per_address: int = 30
@@ -44,6 +45,9 @@ class Limits:
     chat_messages_per_person: int = 20
     mails_per_account: int = 10  # an hour, sent at the account's request
     mails_per_address: int = 5  # an hour, to one recipient address
+    tables_per_account: int = 10
+    invitations_per_account: int = 20
+    invitations_per_invitee: int = 10  # an hour, from everyone together
 
 
 class Throttle:
@@ -69,6 +73,9 @@ class Throttle:
         self.chat = _per_minute(limits.chat_messages_per_person)
         self.mail_account = _per_hour(limits.mails_per_account)
         self.mail_address = _per_hour(limits.mails_per_address)
+        self.new_table = _per_minute(limits.tables_per_account)
+        self.invitation = _per_minute(limits.invitations_per_account)
+        self.invitee = _per_hour(limits.invitations_per_invitee)
 
     async def login_attempt(self, name: str, address: str) -> None:
         """Counts one login attempt by ``address`` for ``name``: 429 once over either limit."""
@@ -106,6 +113,17 @@ class Throttle:
         await self._hit(
             self.mail_address, "mail-address", to.lower(), refusal=error_codes.TOO_MANY_MAILS
         )
+
+    async def table_made(self, user_id: int) -> None:
+        await self._hit(
+            self.new_table, "table-user", str(user_id), refusal=error_codes.TOO_MANY_TABLES
+        )
+
+    async def invitation_sent(self, user_id: int, invitee: str) -> None:
+        """``user_id`` invites the account named ``invitee`` (a name's fold key)."""
+        too_many = error_codes.TOO_MANY_INVITATIONS
+        await self._hit(self.invitation, "invite-user", str(user_id), refusal=too_many)
+        await self._hit(self.invitee, "invite-invitee", invitee, refusal=too_many)
 
     async def _hit(
         self,
@@ -150,6 +168,8 @@ _TOO_MANY = {
     error_codes.TOO_MANY_ATTEMPTS.code: "too many attempts",
     error_codes.CHAT_TOO_FAST.code: "too many messages",
     error_codes.TOO_MANY_MAILS.code: "too many mails",
+    error_codes.TOO_MANY_TABLES.code: "too many new tables",
+    error_codes.TOO_MANY_INVITATIONS.code: "too many invitations",
 }
 
 
