@@ -162,7 +162,7 @@ def test_a_database_outage_is_503_and_passes(private_postgres: PrivatePostgres) 
             ann.get(f"/api/tables/{table_id}"),
             ann.post("/api/tables", {"game": "space-mission", "seats": 2}),
             client.post("/api/accounts/register", json={"name": "ben", "password": "12345678"}),
-            client.post("/api/accounts/guest"),
+            client.post("/api/accounts/guest", json={}),
             ann.move(table_id, 1, 0),
         ]
         for answer in answers:

@@ -62,7 +62,9 @@ def test_a_password_hash_holds_up_no_other_request(
         login.start()
         assert held.entered.wait(10)
         guests: list[Any] = []  # a write, while the password's hash is held
-        other = threading.Thread(target=lambda: guests.append(client.post("/api/accounts/guest")))
+        other = threading.Thread(
+            target=lambda: guests.append(client.post("/api/accounts/guest", json={}))
+        )
         other.start()
         other.join(5)
         answered_meanwhile = not other.is_alive()
@@ -127,8 +129,8 @@ def test_logins_from_one_address_are_throttled_whatever_the_name(sqlite_url: str
 def test_guests_and_registrations_from_one_address_are_throttled(sqlite_url: str) -> None:
     with running(sqlite_url, guests_per_address=10) as client:
         for _ in range(10):
-            assert client.post("/api/accounts/guest").status_code == 201
-        _refused_for_too_many(client.post("/api/accounts/guest"))
+            assert client.post("/api/accounts/guest", json={}).status_code == 201
+        _refused_for_too_many(client.post("/api/accounts/guest", json={}))
     with running(sqlite_url, registrations_per_address=2) as client:
         for name in ("cat", "dog"):
             answer = client.post("/api/accounts/register", json={**RIGHT, "name": name})
@@ -139,7 +141,7 @@ def test_guests_and_registrations_from_one_address_are_throttled(sqlite_url: str
 def test_no_limit_when_set_to_zero(sqlite_url: str) -> None:
     with running(sqlite_url, guests_per_address=0) as client:
         for _ in range(15):
-            assert client.post("/api/accounts/guest").status_code == 201
+            assert client.post("/api/accounts/guest", json={}).status_code == 201
 
 
 def test_one_address_may_keep_only_so_many_live_sockets_open(sqlite_url: str) -> None:

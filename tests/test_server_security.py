@@ -32,7 +32,7 @@ def _client(database_url: str, base: str = "http://testserver", **kw: Any) -> It
 
 
 def _cookies(client: TestClient, headers: dict[str, str] | None = None) -> list[str]:
-    answer = client.post("/api/accounts/guest", headers=headers or {})
+    answer = client.post("/api/accounts/guest", json={}, headers=headers or {})
     assert answer.status_code == 201
     cookies = answer.headers.get_list("set-cookie")
     assert {c.split("=", 1)[0] for c in cookies} == {"navcomp_session", "navcomp_csrf"}
@@ -129,7 +129,7 @@ def test_navcomp_serve_trusts_forwarded_headers_only_from_its_trusted_proxies(
     for extra, secure in (((), False), (("--trusted-proxies", "127.0.0.1"), True)):
         server = ServerProcess(sqlite_url, *extra).start()
         try:
-            answer = httpx.post(server.base + "/api/accounts/guest", headers=HTTPS)
+            answer = httpx.post(server.base + "/api/accounts/guest", json={}, headers=HTTPS)
             assert answer.status_code == 201
             cookies = answer.headers.get_list("set-cookie")
             assert len(cookies) == 2 and all(_secure(c) is secure for c in cookies)

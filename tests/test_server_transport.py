@@ -80,7 +80,7 @@ def test_a_keep_alive_connection_still_serves_its_next_request(server: ServerPro
 
 
 def _live(server: ServerProcess) -> str:
-    owner = httpx.post(server.base + "/api/accounts/guest").json()
+    owner = httpx.post(server.base + "/api/accounts/guest", json={}).json()
     headers = {"Authorization": f"Bearer {owner['token']}"}
     made = httpx.post(
         server.base + "/api/tables", json={"game": "space-mission", "seats": 2}, headers=headers

@@ -53,6 +53,14 @@ BAD_CREDENTIALS = _entry("bad_credentials", S.UNAUTHORIZED, "wrong name or passw
 CSRF_FAILED = _entry(
     "csrf_failed", S.FORBIDDEN, "a cookie session's X-CSRF-Token header is missing or wrong"
 )
+CROSS_SITE = _entry(
+    "cross_site", S.FORBIDDEN, "a request that opens a session came from another site's page"
+)
+JSON_REQUIRED = _entry(
+    "json_required",
+    S.UNSUPPORTED_MEDIA_TYPE,
+    "a request that opens a session is sent as JSON (Content-Type: application/json)",
+)
 NOT_SEATED = _entry(
     "not_seated", S.FORBIDDEN, "no seat at this table: spectators cannot move or invite"
 )

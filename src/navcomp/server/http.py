@@ -144,6 +144,25 @@ def body_then(body: bytes, receive: Receive) -> Receive:
     return again
 
 
+def from_another_site(headers: Any) -> bool:
+    """Whether a browser says a page of another site sends the request: ``Sec-Fetch-Site``
+    (today's browsers), or an ``Origin`` that is not this host (every browser names it
+    on a POST; ``null`` from a sandboxed frame).  Clients that are not browsers send
+    neither."""
+    fetched_from = headers.get("sec-fetch-site")
+    if fetched_from is not None and fetched_from not in ("same-origin", "none"):
+        return True
+    origin: str | None = headers.get("origin")
+    return origin is not None and origin.split("://", 1)[-1] != headers.get("host")
+
+
+def sent_as_json(headers: Any) -> bool:
+    """A JSON content type, which no HTML form can send (and a page of another site only
+    after a CORS preflight that this server never answers)."""
+    media: str = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    return media == "application/json" or media.endswith("+json")
+
+
 def bearer_or_cookie(headers: Any, cookies: Any) -> tuple[str | None, bool]:
     """The session token and whether it came from the cookie (which needs CSRF)."""
     authorization = headers.get("authorization", "")

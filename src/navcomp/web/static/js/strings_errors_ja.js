@@ -6,6 +6,8 @@ export default {
   err_too_many_tables: "テーブルの作成が速すぎます。1分待ってください。",
   err_too_many_invitations: "あなたからの、またはその相手への招待が多すぎます。しばらくしてからやり直してください。",
   err_too_many_open_tables: "募集中のテーブルが上限に達しています。先にどれかを開始するか閉じてください。",
+  err_cross_site: "このサインインは別のサイトのページから送られたため拒否されました。NavComp を直接開いてやり直してください。",
+  err_json_required: "リクエストが JSON として送信されていません。",
   err_too_many_sockets: "このアドレスから開いている卓が多すぎます。タブをいくつか閉じてください。",
   err_name_taken: "その名前、または大文字・小文字や見た目の似た文字だけが違う名前が使われています。",
   err_not_a_guest: "通常のアカウントにできるのはゲストアカウントだけです。",
