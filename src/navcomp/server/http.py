@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from navcomp.core.errors import quoted
 from navcomp.server import error_codes
 from navcomp.server.errors import ApiError, not_found
 
@@ -43,8 +44,8 @@ async def on_validation_error(_request: Request, error: Exception) -> JSONRespon
     if any(tuple(p.get("loc", ()))[:2] == ("path", "table_id") for p in problems):
         return error_response(not_found())  # no table has that id, whatever it looks like
     where = "; ".join(
-        f"{'.'.join(str(part) for part in p.get('loc', ()))}: {p.get('msg', '')}"
-        for p in problems[:5]
+        f"{quoted('.'.join(str(part) for part in p.get('loc', ())))}: {p.get('msg', '')}"
+        for p in problems[:3]
     )
     return error_response(ApiError(error_codes.INVALID_REQUEST, f"bad request fields: {where}"))
 

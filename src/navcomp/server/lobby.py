@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from navcomp.bots.levels import levels_for
+from navcomp.core.errors import quoted
 from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
 from navcomp.server import clocks, error_codes, notify, table_clock
@@ -29,7 +30,7 @@ MAX_WATCHABLE_LISTED = 50
 
 def unknown_game(name: str) -> ApiError:
     games = ", ".join(game_names())
-    return ApiError(error_codes.UNKNOWN_GAME, f"no game {name!r}; games: {games}")
+    return ApiError(error_codes.UNKNOWN_GAME, f"no game {quoted(name)}; games: {games}")
 
 
 def get(conn: Connection, table_id: int, lock: bool = False) -> Table:
@@ -185,9 +186,9 @@ def invite(conn: Connection, user: User, table_id: int, name: str) -> None:
         raise ApiError(error_codes.NOT_SEATED, "only players at the table may invite")
     invitee = user_id_by_name(conn, name)
     if blocks.blocked(conn, invitee, user.id):
-        raise ApiError(error_codes.BLOCKED, f"{name} does not take invitations from you")
+        raise ApiError(error_codes.BLOCKED, f"{quoted(name)} does not take invitations from you")
     if table.seat_of(invitee) is not None:
-        raise ApiError(error_codes.ALREADY_SEATED, f"{name} is already at the table")
+        raise ApiError(error_codes.ALREADY_SEATED, f"{quoted(name)} is already at the table")
     if tables.invite(conn, table_id, invitee):
         text = notify.invite_text(user.name, get_game(table.game).info.title, table_id)
         about = {"by": user.name, "game": table.game}

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from navcomp.core.errors import quoted
 from navcomp.core.registry import get_game
 from navcomp.server import error_codes, lobby
 from navcomp.server.accounts import now
@@ -41,7 +42,9 @@ def script_of(name: str) -> Script:
     script = scripts().get(name)
     if script is None:
         known = ", ".join(scripts())
-        raise ApiError(error_codes.UNKNOWN_TUTORIAL, f"no tutorial {name!r}; tutorials: {known}")
+        raise ApiError(
+            error_codes.UNKNOWN_TUTORIAL, f"no tutorial {quoted(name)}; tutorials: {known}"
+        )
     return script
 
 
