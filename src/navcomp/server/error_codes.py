@@ -177,6 +177,11 @@ TOO_MANY_INVITATIONS = _entry(
     "too many invitations a minute from you, or an hour to that person: wait Retry-After seconds",
 )
 INTERNAL_ERROR = _entry("internal_error", S.INTERNAL_SERVER_ERROR, "a failure on the server's side")
+SERVER_BUSY = _entry(
+    "server_busy",
+    S.SERVICE_UNAVAILABLE,
+    "the server has as many connections and requests as it takes: try again after Retry-After",
+)
 DATABASE_UNAVAILABLE = _entry(
     "database_unavailable",
     S.SERVICE_UNAVAILABLE,

@@ -8,6 +8,7 @@ export default {
   err_too_many_open_tables: "You have as many open tables as one may: start or close one first.",
   err_cross_site: "This sign-in came from another site's page and was refused: open NavComp itself and try again.",
   err_json_required: "The request was not sent as JSON.",
+  err_server_busy: "The server is very busy right now: try again in a moment.",
   err_too_many_sockets: "Too many open tables from your address: close some tabs.",
   err_name_taken: "That name is taken, or one that differs only in case or in letters that look alike.",
   err_not_a_guest: "Only a guest account can be turned into a full account.",
