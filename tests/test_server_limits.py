@@ -3,6 +3,9 @@ logins, registrations and guests."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import logging
 import threading
 from typing import Any
 
@@ -10,6 +13,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from navcomp.server import accounts
+from navcomp.server.throttle import Limits, Throttle
 from server_helpers import Player, running
 
 WRONG = {"name": "ann", "password": "not the password"}
@@ -179,3 +183,29 @@ def test_sockets_opened_again_and_again_are_held_off(sqlite_url: str) -> None:
         with client.websocket_connect(path) as fourth, pytest.raises(WebSocketDisconnect) as closed:
             fourth.receive_json()
         assert (closed.value.code, closed.value.reason) == (1008, "too_many_attempts")
+
+
+def test_the_memory_counts_log_no_error_and_no_name_when_a_login_is_forgiven(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """limits' in-memory expiry task lists the keys, then reads each after an await: a key
+    removed meanwhile (a right password forgives its name's count) raised KeyError with
+    the key, so the account's name, in "Task exception was never retrieved"."""
+    name = "secret-ann"
+
+    async def forgiven_while_the_counts_expire() -> None:
+        throttle = Throttle(Limits(), None, "test")
+        await throttle.login_attempt(name, "192.0.2.1")  # two keys; the expiry task is due
+        await asyncio.sleep(0)  # it starts on the first key and waits for its thread
+        await throttle.logged_in(name)  # the second key goes
+        await asyncio.sleep(0.3)
+        await throttle.login_attempt(name, "192.0.2.1")  # a new expiry task replaces the old
+        await asyncio.sleep(0.3)
+        del throttle
+        gc.collect()
+
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(forgiven_while_the_counts_expire())
+    logged = "\n".join(record.getMessage() + str(record.exc_info) for record in caplog.records)
+    assert "never retrieved" not in logged
+    assert name not in logged
