@@ -209,3 +209,37 @@ def test_the_memory_counts_log_no_error_and_no_name_when_a_login_is_forgiven(
     logged = "\n".join(record.getMessage() + str(record.exc_info) for record in caplog.records)
     assert "never retrieved" not in logged
     assert name not in logged
+
+
+def _device_of(answer: Any) -> str:
+    assert answer.status_code in (200, 201), answer.text
+    cookie: str = answer.cookies["navcomp_device"]
+    return cookie
+
+
+def test_a_browser_that_signed_in_before_gets_past_a_strangers_lockout(database_url: str) -> None:
+    """OWASP's device cookie: a stranger's wrong passwords hold the name, not its owner."""
+    with running(database_url, logins_per_name=5) as client:
+        device = _device_of(client.post("/api/accounts/register", json=RIGHT))
+        bob_device = _device_of(
+            client.post("/api/accounts/register", json={**RIGHT, "name": "bob"})
+        )
+        client.cookies.clear()  # a stranger, with no cookie of ann's
+        for _ in range(5):
+            assert client.post("/api/accounts/login", json=WRONG).status_code == 401
+        _refused_for_too_many(client.post("/api/accounts/login", json=RIGHT))
+        for forged in (device[:-2] + "xx", bob_device, "", "x" * 5000):
+            refused = client.post("/api/accounts/login", json=RIGHT, headers=_with(forged))
+            _refused_for_too_many(refused)
+        owner = client.post("/api/accounts/login", json=RIGHT, headers=_with(device))
+        assert owner.status_code == 200, owner.text
+        client.cookies.clear()
+        # the owner's browser has a count of its own: it is throttled when it guesses
+        for _ in range(5):
+            guess = client.post("/api/accounts/login", json=WRONG, headers=_with(device))
+            assert guess.status_code == 401
+        _refused_for_too_many(client.post("/api/accounts/login", json=RIGHT, headers=_with(device)))
+
+
+def _with(device: str) -> dict[str, str]:
+    return {"Cookie": f"navcomp_device={device}"}

@@ -91,16 +91,22 @@ class Throttle:
         self.invitation = _per_minute(limits.invitations_per_account)
         self.invitee = _per_hour(limits.invitations_per_invitee)
 
-    async def login_attempt(self, name: str, address: str) -> None:
-        """Counts one login attempt by ``address`` for ``name``: 429 once over either limit."""
+    async def login_attempt(self, name: str, address: str, device: str | None = None) -> None:
+        """Counts one login attempt by ``address`` for ``name``: 429 once over either limit.
+        From a ``device`` that signed in to ``name`` before (``devices.py``) the attempt
+        counts against that device instead of the name, which strangers may have used up."""
         await self._hit(self.login_address, "login-address", address)
-        await self._hit(self.login_name, "login-name", name.lower())
+        if device is None:
+            await self._hit(self.login_name, "login-name", name.lower())
+        else:
+            await self._hit(self.login_name, "login-device", device)
 
-    async def logged_in(self, name: str) -> None:
-        """The right password: the name's failed attempts are forgiven."""
+    async def logged_in(self, name: str, device: str | None = None) -> None:
+        """The right password: the failed attempts of the name (or the device) are forgiven."""
         if self.login_name is not None:
-            forgiven = _digest(name.lower())
-            await self._guarded(self.limiter.clear(self.login_name, "login-name", forgiven))
+            key = ("login-name", name.lower()) if device is None else ("login-device", device)
+            forgiven = _digest(key[1])
+            await self._guarded(self.limiter.clear(self.login_name, key[0], forgiven))
 
     async def registration_attempt(self, address: str) -> None:
         await self._hit(self.registration, "register-address", address)
