@@ -3,6 +3,7 @@ that says so (and only then)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -106,15 +107,19 @@ def test_every_answer_carries_the_security_headers(
         _assert_secured(answer)
 
 
-def test_the_api_pages_may_load_their_cdn_scripts_and_nothing_frames_them(
+def test_the_api_pages_load_nothing_from_elsewhere_and_nothing_frames_them(
     sqlite_url: str,
 ) -> None:
     with _client(sqlite_url) as client:
-        docs = client.get("/docs")
-        assert docs.status_code == 200
-        policy = docs.headers["content-security-policy"]
-        assert "https://cdn.jsdelivr.net" in policy and "frame-ancestors 'none'" in policy
-        assert docs.headers["x-frame-options"] == "DENY"
+        for page in ("/docs", "/redoc"):
+            docs = client.get(page)
+            assert docs.status_code == 200
+            policy = docs.headers["content-security-policy"]
+            assert "script-src 'self';" in policy and "frame-ancestors 'none'" in policy
+            assert "http" not in policy and "http" not in docs.text
+            assert docs.headers["x-frame-options"] == "DENY"
+            for asset in re.findall(r'(?:src|href)="(/[^"]+)"', docs.text):
+                assert client.get(asset).status_code == 200, asset
 
 
 def test_navcomp_serve_trusts_forwarded_headers_only_from_its_trusted_proxies(
