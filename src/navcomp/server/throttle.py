@@ -103,10 +103,10 @@ class Throttle:
 
     async def logged_in(self, name: str, device: str | None = None) -> None:
         """The right password: the failed attempts of the name (or the device) are forgiven."""
-        if self.login_name is not None:
-            key = ("login-name", name.lower()) if device is None else ("login-device", device)
-            forgiven = _digest(key[1])
-            await self._guarded(self.limiter.clear(self.login_name, key[0], forgiven))
+        if self.login_name is None:
+            return
+        kind, who = ("login-name", name.lower()) if device is None else ("login-device", device)
+        await self._guarded(self.limiter.clear(self.login_name, kind, _digest(who)))
 
     async def registration_attempt(self, address: str) -> None:
         await self._hit(self.registration, "register-address", address)
