@@ -39,7 +39,7 @@ class Player:
     def __init__(self, client: TestClient, name: str | None = None) -> None:
         self.client = client
         if name is None:
-            answer = client.post("/api/accounts/guest")
+            answer = client.post("/api/accounts/guest", json={})
         else:
             answer = client.post(
                 "/api/accounts/register", json={"name": name, "password": "correct horse"}

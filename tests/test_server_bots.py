@@ -96,7 +96,7 @@ def _human_turn_or_over(player: Player, table_id: int) -> dict | None:
 def _bot_to_move(base: str) -> tuple[int, dict[str, str], int]:
     """A game against a hard bot, played until the bot is to move: the table, my headers
     and the version the bot thinks at."""
-    answer = httpx.post(f"{base}/api/accounts/guest")
+    answer = httpx.post(f"{base}/api/accounts/guest", json={})
     headers = {"Authorization": f"Bearer {answer.json()['token']}"}
     made = httpx.post(
         f"{base}/api/tables",

@@ -132,7 +132,7 @@ def test_upgrade_refuses_bad_input_and_anyone_but_a_guest(database_url: str) -> 
             answer = guest.post("/api/accounts/upgrade", sent)
             assert (answer.status_code, answer.json()["error"]["code"]) == (status, code), sent
         assert guest.get("/api/session").json()["user"]["guest"] is True  # nothing changed
-        cookie = client.post("/api/accounts/guest")
+        cookie = client.post("/api/accounts/guest", json={})
         assert cookie.status_code == 201
         forged = client.post("/api/accounts/upgrade", json=body)  # a cookie, no CSRF header
         assert (forged.status_code, forged.json()["error"]["code"]) == (403, "csrf_failed")

@@ -3,6 +3,9 @@ logins, registrations and guests."""
 
 from __future__ import annotations
 
+import asyncio
+import gc
+import logging
 import threading
 from typing import Any
 
@@ -10,6 +13,7 @@ import pytest
 from starlette.websockets import WebSocketDisconnect
 
 from navcomp.server import accounts
+from navcomp.server.throttle import Limits, Throttle
 from server_helpers import Player, running
 
 WRONG = {"name": "ann", "password": "not the password"}
@@ -62,7 +66,9 @@ def test_a_password_hash_holds_up_no_other_request(
         login.start()
         assert held.entered.wait(10)
         guests: list[Any] = []  # a write, while the password's hash is held
-        other = threading.Thread(target=lambda: guests.append(client.post("/api/accounts/guest")))
+        other = threading.Thread(
+            target=lambda: guests.append(client.post("/api/accounts/guest", json={}))
+        )
         other.start()
         other.join(5)
         answered_meanwhile = not other.is_alive()
@@ -127,8 +133,8 @@ def test_logins_from_one_address_are_throttled_whatever_the_name(sqlite_url: str
 def test_guests_and_registrations_from_one_address_are_throttled(sqlite_url: str) -> None:
     with running(sqlite_url, guests_per_address=10) as client:
         for _ in range(10):
-            assert client.post("/api/accounts/guest").status_code == 201
-        _refused_for_too_many(client.post("/api/accounts/guest"))
+            assert client.post("/api/accounts/guest", json={}).status_code == 201
+        _refused_for_too_many(client.post("/api/accounts/guest", json={}))
     with running(sqlite_url, registrations_per_address=2) as client:
         for name in ("cat", "dog"):
             answer = client.post("/api/accounts/register", json={**RIGHT, "name": name})
@@ -139,7 +145,7 @@ def test_guests_and_registrations_from_one_address_are_throttled(sqlite_url: str
 def test_no_limit_when_set_to_zero(sqlite_url: str) -> None:
     with running(sqlite_url, guests_per_address=0) as client:
         for _ in range(15):
-            assert client.post("/api/accounts/guest").status_code == 201
+            assert client.post("/api/accounts/guest", json={}).status_code == 201
 
 
 def test_one_address_may_keep_only_so_many_live_sockets_open(sqlite_url: str) -> None:
@@ -177,3 +183,63 @@ def test_sockets_opened_again_and_again_are_held_off(sqlite_url: str) -> None:
         with client.websocket_connect(path) as fourth, pytest.raises(WebSocketDisconnect) as closed:
             fourth.receive_json()
         assert (closed.value.code, closed.value.reason) == (1008, "too_many_attempts")
+
+
+def test_the_memory_counts_log_no_error_and_no_name_when_a_login_is_forgiven(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """limits' in-memory expiry task lists the keys, then reads each after an await: a key
+    removed meanwhile (a right password forgives its name's count) raised KeyError with
+    the key, so the account's name, in "Task exception was never retrieved"."""
+    name = "secret-ann"
+
+    async def forgiven_while_the_counts_expire() -> None:
+        throttle = Throttle(Limits(), None, "test")
+        await throttle.login_attempt(name, "192.0.2.1")  # two keys; the expiry task is due
+        await asyncio.sleep(0)  # it starts on the first key and waits for its thread
+        await throttle.logged_in(name)  # the second key goes
+        await asyncio.sleep(0.3)
+        await throttle.login_attempt(name, "192.0.2.1")  # a new expiry task replaces the old
+        await asyncio.sleep(0.3)
+        del throttle
+        gc.collect()
+
+    with caplog.at_level(logging.DEBUG):
+        asyncio.run(forgiven_while_the_counts_expire())
+    logged = "\n".join(record.getMessage() + str(record.exc_info) for record in caplog.records)
+    assert "never retrieved" not in logged
+    assert name not in logged
+
+
+def _device_of(answer: Any) -> str:
+    assert answer.status_code in (200, 201), answer.text
+    cookie: str = answer.cookies["navcomp_device"]
+    return cookie
+
+
+def test_a_browser_that_signed_in_before_gets_past_a_strangers_lockout(database_url: str) -> None:
+    """OWASP's device cookie: a stranger's wrong passwords hold the name, not its owner."""
+    with running(database_url, logins_per_name=5) as client:
+        device = _device_of(client.post("/api/accounts/register", json=RIGHT))
+        bob_device = _device_of(
+            client.post("/api/accounts/register", json={**RIGHT, "name": "bob"})
+        )
+        client.cookies.clear()  # a stranger, with no cookie of ann's
+        for _ in range(5):
+            assert client.post("/api/accounts/login", json=WRONG).status_code == 401
+        _refused_for_too_many(client.post("/api/accounts/login", json=RIGHT))
+        for forged in (device[:-2] + "xx", bob_device, "", "x" * 5000):
+            refused = client.post("/api/accounts/login", json=RIGHT, headers=_with(forged))
+            _refused_for_too_many(refused)
+        owner = client.post("/api/accounts/login", json=RIGHT, headers=_with(device))
+        assert owner.status_code == 200, owner.text
+        client.cookies.clear()
+        # the owner's browser has a count of its own: it is throttled when it guesses
+        for _ in range(5):
+            guess = client.post("/api/accounts/login", json=WRONG, headers=_with(device))
+            assert guess.status_code == 401
+        _refused_for_too_many(client.post("/api/accounts/login", json=RIGHT, headers=_with(device)))
+
+
+def _with(device: str) -> dict[str, str]:
+    return {"Cookie": f"navcomp_device={device}"}

@@ -149,7 +149,7 @@ def host_table(player: Player, table_id: int) -> dict:
 
 def test_another_sites_page_only_watches(sqlite_url: str) -> None:
     with running(sqlite_url) as client:
-        answer = client.post("/api/accounts/guest")  # the browser keeps the cookie
+        answer = client.post("/api/accounts/guest", json={})  # the browser keeps the cookie
         assert answer.status_code == 201
         made = client.post(
             "/api/tables",

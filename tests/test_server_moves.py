@@ -103,7 +103,7 @@ def test_every_bad_move_is_refused_and_changes_nothing(database_url: str) -> Non
 
 
 def test_undo_goes_back_and_is_logged(database_url: str) -> None:
-    with running(database_url) as client:
+    with running(database_url, tables_per_account=0) as client:  # a new table each try
         ann, ben = Player(client, "ann"), Player(client, "ben")
         for _ in range(20):  # a deal whose first player can jump (now and then none can)
             table_id = new_game(ann, [ben])

@@ -37,12 +37,12 @@ def test_over_https_the_session_cookies_are_secure(proxied: tuple[ServerProcess,
     server, nginx = proxied
     with httpx.Client(base_url=nginx.base, verify=nginx.ssl_context()) as browser:
         assert browser.get("/").status_code == 200
-        answer = browser.post("/api/accounts/guest")
+        answer = browser.post("/api/accounts/guest", json={})
         assert answer.status_code == 201
         cookies = answer.headers.get_list("set-cookie")
         assert len(cookies) == 2 and all("secure" in c.lower() for c in cookies), cookies
         assert browser.get("/api/me").json()["guest"] is True  # the cookie came back
-    direct = httpx.post(f"{server.base}/api/accounts/guest")  # plain http, no proxy
+    direct = httpx.post(f"{server.base}/api/accounts/guest", json={})  # plain http, no proxy
     assert all("secure" not in c.lower() for c in direct.headers.get_list("set-cookie"))
 
 
@@ -51,7 +51,7 @@ def test_a_forwarded_scheme_from_anyone_but_the_proxy_is_ignored(
 ) -> None:
     server, _ = proxied
     claimed = httpx.post(
-        f"{server.base}/api/accounts/guest", headers={"X-Forwarded-Proto": "https"}
+        f"{server.base}/api/accounts/guest", json={}, headers={"X-Forwarded-Proto": "https"}
     )
     assert claimed.status_code == 201
     # The test's own client is on 127.0.0.1, the trusted address: bind elsewhere to be
@@ -59,7 +59,7 @@ def test_a_forwarded_scheme_from_anyone_but_the_proxy_is_ignored(
     transport = httpx.HTTPTransport(local_address="127.0.0.7")
     with httpx.Client(transport=transport) as stranger:
         answer = stranger.post(
-            f"{server.base}/api/accounts/guest", headers={"X-Forwarded-Proto": "https"}
+            f"{server.base}/api/accounts/guest", json={}, headers={"X-Forwarded-Proto": "https"}
         )
     assert answer.status_code == 201
     assert all("secure" not in c.lower() for c in answer.headers.get_list("set-cookie"))
@@ -80,7 +80,7 @@ def test_the_access_log_keeps_no_mail_token(proxied: tuple[ServerProcess, Nginx]
 def test_the_live_socket_goes_through_the_proxy(proxied: tuple[ServerProcess, Nginx]) -> None:
     _, nginx = proxied
     with httpx.Client(base_url=nginx.base, verify=nginx.ssl_context()) as client:
-        token = client.post("/api/accounts/guest").json()["token"]
+        token = client.post("/api/accounts/guest", json={}).json()["token"]
         headers = {"Authorization": f"Bearer {token}"}
         body = {"game": "space-mission", "seats": 2, "bots": [{"seat": 1, "level": "easy"}]}
         table_id = client.post("/api/tables", json=body, headers=headers).json()["id"]
@@ -108,7 +108,7 @@ def test_behind_the_proxy_each_client_is_throttled_by_its_own_address(
     def guests_from(address: str) -> list[int]:
         transport = httpx.HTTPTransport(local_address=address, verify=nginx.ssl_context())
         with httpx.Client(base_url=nginx.base, transport=transport) as client:
-            return [client.post("/api/accounts/guest").status_code for _ in range(3)]
+            return [client.post("/api/accounts/guest", json={}).status_code for _ in range(3)]
 
     assert guests_from("127.0.0.5") == [201] * GUESTS_PER_ADDRESS + [429]
     assert guests_from("127.0.0.6") == [201] * GUESTS_PER_ADDRESS + [429]

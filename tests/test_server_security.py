@@ -3,6 +3,7 @@ that says so (and only then)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
@@ -32,7 +33,7 @@ def _client(database_url: str, base: str = "http://testserver", **kw: Any) -> It
 
 
 def _cookies(client: TestClient, headers: dict[str, str] | None = None) -> list[str]:
-    answer = client.post("/api/accounts/guest", headers=headers or {})
+    answer = client.post("/api/accounts/guest", json={}, headers=headers or {})
     assert answer.status_code == 201
     cookies = answer.headers.get_list("set-cookie")
     assert {c.split("=", 1)[0] for c in cookies} == {"navcomp_session", "navcomp_csrf"}
@@ -106,15 +107,19 @@ def test_every_answer_carries_the_security_headers(
         _assert_secured(answer)
 
 
-def test_the_api_pages_may_load_their_cdn_scripts_and_nothing_frames_them(
+def test_the_api_pages_load_nothing_from_elsewhere_and_nothing_frames_them(
     sqlite_url: str,
 ) -> None:
     with _client(sqlite_url) as client:
-        docs = client.get("/docs")
-        assert docs.status_code == 200
-        policy = docs.headers["content-security-policy"]
-        assert "https://cdn.jsdelivr.net" in policy and "frame-ancestors 'none'" in policy
-        assert docs.headers["x-frame-options"] == "DENY"
+        for page in ("/docs", "/redoc"):
+            docs = client.get(page)
+            assert docs.status_code == 200
+            policy = docs.headers["content-security-policy"]
+            assert "script-src 'self';" in policy and "frame-ancestors 'none'" in policy
+            assert "http" not in policy and "http" not in docs.text
+            assert docs.headers["x-frame-options"] == "DENY"
+            for asset in re.findall(r'(?:src|href)="(/[^"]+)"', docs.text):
+                assert client.get(asset).status_code == 200, asset
 
 
 def test_navcomp_serve_trusts_forwarded_headers_only_from_its_trusted_proxies(
@@ -129,7 +134,7 @@ def test_navcomp_serve_trusts_forwarded_headers_only_from_its_trusted_proxies(
     for extra, secure in (((), False), (("--trusted-proxies", "127.0.0.1"), True)):
         server = ServerProcess(sqlite_url, *extra).start()
         try:
-            answer = httpx.post(server.base + "/api/accounts/guest", headers=HTTPS)
+            answer = httpx.post(server.base + "/api/accounts/guest", json={}, headers=HTTPS)
             assert answer.status_code == 201
             cookies = answer.headers.get_list("set-cookie")
             assert len(cookies) == 2 and all(_secure(c) is secure for c in cookies)

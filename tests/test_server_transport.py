@@ -80,7 +80,7 @@ def test_a_keep_alive_connection_still_serves_its_next_request(server: ServerPro
 
 
 def _live(server: ServerProcess) -> str:
-    owner = httpx.post(server.base + "/api/accounts/guest").json()
+    owner = httpx.post(server.base + "/api/accounts/guest", json={}).json()
     headers = {"Authorization": f"Bearer {owner['token']}"}
     made = httpx.post(
         server.base + "/api/tables", json={"game": "space-mission", "seats": 2}, headers=headers
@@ -133,3 +133,25 @@ def test_a_flood_of_messages_closes_the_socket(server: ServerProcess) -> None:
             ws.send("ping")
         with pytest.raises(TimeoutError):
             ws.recv(timeout=1)
+
+
+def test_over_the_connection_limit_the_answer_is_our_json_error(sqlite_url: str) -> None:
+    busy = ServerProcess(sqlite_url, "--limit-concurrency", "3").start()
+    try:
+        held = _opened(busy, 2, b"")  # two idle connections, then a request: three at once
+        try:
+            answer = httpx.get(busy.base + "/api/games", timeout=10)
+        finally:
+            for conn in held:
+                conn.close()
+        assert answer.status_code == 503
+        assert answer.headers["content-type"] == "application/json"
+        assert answer.json()["error"]["code"] == "server_busy"
+        assert int(answer.headers["Retry-After"]) >= 1
+        assert answer.headers["x-content-type-options"] == "nosniff"
+        wait_until = time.monotonic() + 10
+        while httpx.get(busy.base + "/api/games", timeout=10).status_code != 200:
+            assert time.monotonic() < wait_until, "the server stayed busy"
+            time.sleep(0.1)
+    finally:
+        busy.stop()

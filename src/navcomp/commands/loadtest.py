@@ -103,7 +103,7 @@ ONE_ADDRESS_HINT = f"a --url server must let one address in: navcomp serve {' '.
 
 
 async def _guest(client: httpx.AsyncClient) -> dict[str, str]:
-    answer = await client.post("/api/accounts/guest")
+    answer = await client.post("/api/accounts/guest", json={})
     if answer.status_code == 429:
         raise LoadRefusedError(f"the server refused a guest (429): {ONE_ADDRESS_HINT}")
     answer.raise_for_status()

@@ -113,6 +113,12 @@ def _add_limit_options(parser: Any) -> None:
         ("--sockets-per-address", 100, "live sockets open at once from one address"),
         ("--socket-opens-per-address", 120, "live sockets opened a minute from one address"),
         ("--chat-messages-per-person", 20, "chat messages a minute from one account"),
+        ("--mails-per-account", 10, "mails an hour sent at one account's request"),
+        ("--mails-per-address", 5, "mails an hour to one address"),
+        ("--open-tables-per-account", 3, "tables one account created that wait to start"),
+        ("--tables-per-account", 10, "tables created a minute by one account"),
+        ("--invitations-per-account", 20, "invitations a minute sent by one account"),
+        ("--invitations-per-invitee", 10, "invitations an hour to one person"),
     ):
         limits.add_argument(
             option, type=int, default=default, help=f"{what} (default {default}; 0: no limit)"
@@ -141,6 +147,12 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         sockets_per_address=args.sockets_per_address,
         socket_opens_per_address=args.socket_opens_per_address,
         chat_messages_per_person=args.chat_messages_per_person,
+        mails_per_account=args.mails_per_account,
+        mails_per_address=args.mails_per_address,
+        open_tables_per_account=args.open_tables_per_account,
+        tables_per_account=args.tables_per_account,
+        invitations_per_account=args.invitations_per_account,
+        invitations_per_invitee=args.invitations_per_invitee,
         **mail_options.settings(args),
     )
 

@@ -6,6 +6,16 @@ part of the public interface and never change.
 
 from __future__ import annotations
 
+ECHO = 40
+"""At most this many characters of what a client sent go back in a refusal."""
+
+
+def quoted(value: object) -> str:
+    """``value`` as a refusal names it (a text quoted), cut to :data:`ECHO` characters:
+    an echo of the input, never the whole of a long one."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= ECHO else text[: ECHO - 1] + "…"
+
 
 class ActionError(ValueError):
     """Base class: the action was refused and the state is unchanged."""

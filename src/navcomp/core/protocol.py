@@ -35,6 +35,7 @@ from navcomp.core.errors import (
     IllegalActionError,
     MalformedActionError,
     NotYourTurnError,
+    quoted,
 )
 from navcomp.core.terminal import TerminalHooks
 
@@ -285,7 +286,7 @@ class Game(ABC, Generic[S]):
             raise MalformedActionError("an action is an id, a text or a JSON object")
         if isinstance(action, int):
             if not 0 <= action < self.info.num_distinct_actions:
-                raise MalformedActionError(f"no action has id {action}")
+                raise MalformedActionError(f"no action has id {quoted(action)}")
             return action
         if isinstance(action, str):
             return self.action_from_text(action)
@@ -298,11 +299,11 @@ class Game(ABC, Generic[S]):
         merged = dict(self.info.options)
         for name, value in (options or {}).items():
             if name not in merged:
-                raise ValueError(f"unknown option {name!r} for {self.info.name}")
+                raise ValueError(f"unknown option {quoted(name)} for {self.info.name}")
             default = merged[name]
             if default is not None and type(value) is not type(default):
                 kind = _OPTION_KINDS.get(type(default), type(default).__name__)
-                raise ValueError(f"option {name!r} must be {kind}")
+                raise ValueError(f"option {quoted(name)} must be {kind}")
             merged[name] = value
         return merged
 

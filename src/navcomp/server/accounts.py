@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
+from navcomp.core.errors import quoted
 from navcomp.server import error_codes, names
 from navcomp.server.errors import ApiError
 from navcomp.store import accounts as stored
@@ -74,7 +75,7 @@ def check_new_account(name: str, password: str) -> AccountName:
 
 
 def name_taken(name: str) -> ApiError:
-    return ApiError(error_codes.NAME_TAKEN, f"the name {name!r} is taken")
+    return ApiError(error_codes.NAME_TAKEN, f"the name {quoted(name)} is taken")
 
 
 def name_free(conn: Connection, name: AccountName, freed_before: datetime) -> None:
@@ -159,7 +160,7 @@ def session_for(conn: Connection, token: str, at: datetime) -> Session | None:
 def user_id_by_name(conn: Connection, name: str) -> int:
     found = stored.user_id(conn, names.fold_key(name))
     if found is None:
-        raise ApiError(error_codes.USER_NOT_FOUND, f"no player is called {name!r}")
+        raise ApiError(error_codes.USER_NOT_FOUND, f"no player is called {quoted(name)}")
     return found
 
 

@@ -11,6 +11,7 @@ from fastapi import APIRouter, Request, status
 from pydantic import Field
 
 from navcomp.server import error_codes, mail, passwords
+from navcomp.server.context import Server
 from navcomp.server.deps import ServerDep, SignedIn
 from navcomp.server.errors import ApiError, Body
 from navcomp.server.fields import Text
@@ -109,6 +110,7 @@ def _account(conn: Connection, user: User) -> dict[str, Any]:
 
 SIGNED = errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB)
 SIGNED_BODY = errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB)
+MAILS = status.HTTP_429_TOO_MANY_REQUESTS
 
 
 @router.get(
@@ -120,11 +122,16 @@ async def account(server: ServerDep, session: SignedIn) -> dict[str, Any]:
 
 
 @router.put(
-    "/api/me/email", response_model=AccountBody, openapi_extra=SIGNED_IN, responses=SIGNED_BODY
+    "/api/me/email",
+    response_model=AccountBody,
+    openapi_extra=SIGNED_IN,
+    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, MAILS, DB),
 )
 async def email(body: EmailAddress, server: ServerDep, session: SignedIn) -> dict[str, Any]:
     """A new address (a verification link goes to it), or none (``null``)."""
     address = None if body.address is None else mail.check_address(body.address)
+    if address is not None:  # its verification link goes there
+        await server.throttle.mail(session.user.id, address)
     at = server.settings.now()
 
     def work(conn: Connection) -> dict[str, Any]:
@@ -140,9 +147,10 @@ async def email(body: EmailAddress, server: ServerDep, session: SignedIn) -> dic
     "/api/me/email/verify-again",
     response_model=Ok,
     openapi_extra=SIGNED_IN,
-    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB),
+    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, MAILS, DB),
 )
 async def verify_again(server: ServerDep, session: SignedIn) -> dict[str, Any]:
+    await _throttle_mail_to_own_address(server, session.user)
     at = server.settings.now()
     await server.tx(lambda c: mail.send_verification(c, session.user, at))
     server.mail.wake()
@@ -153,14 +161,22 @@ async def verify_again(server: ServerDep, session: SignedIn) -> dict[str, Any]:
     "/api/me/email/test",
     response_model=Ok,
     openapi_extra=SIGNED_IN,
-    responses=errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, 409, DB),
+    responses=errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, 409, MAILS, DB),
 )
 async def email_test(server: ServerDep, session: SignedIn) -> dict[str, Any]:
     """A test mail to the account's verified address."""
+    await _throttle_mail_to_own_address(server, session.user)
     at = server.settings.now()
     await server.tx(lambda c: mail.send_test(c, session.user, at))
     server.mail.wake()
     return {"ok": True}
+
+
+async def _throttle_mail_to_own_address(server: Server, user: User) -> None:
+    mail.registered(user)
+    to = (await server.read(lambda c: mail_settings.get(c, user.id))).address
+    if to is not None:  # else the route refuses: no mail
+        await server.throttle.mail(user.id, to)
 
 
 @router.put(

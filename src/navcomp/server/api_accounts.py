@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request, Response, status
 from pydantic import Field
 
 from navcomp.server import accounts, logins, notify, webhook_address
-from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
+from navcomp.server.deps import FROM_OWN_PAGE, MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import Body
 from navcomp.server.fields import NoticeId, Text
 from navcomp.server.http import CSRF_COOKIE, SESSION_COOKIE
@@ -43,6 +43,10 @@ class ReadNotices(Body):
     ids: list[NoticeId] | None = Field(default=None, max_length=1000)
 
 
+OPENS_SESSION = (status.HTTP_403_FORBIDDEN, status.HTTP_415_UNSUPPORTED_MEDIA_TYPE)
+"""A route that opens a session: not from another site's page, and only as JSON."""
+
+
 def _session_body(session: Session, response: Response) -> dict[str, Any]:
     response.set_cookie(
         SESSION_COOKIE, session.token, httponly=True, samesite="lax", max_age=30 * 86400
@@ -59,24 +63,32 @@ def _session_body(session: Session, response: Response) -> dict[str, Any]:
     "/api/accounts/register",
     status_code=status.HTTP_201_CREATED,
     response_model=SessionBody,
-    responses=errors(*BODY, status.HTTP_409_CONFLICT, status.HTTP_429_TOO_MANY_REQUESTS, DB),
+    dependencies=FROM_OWN_PAGE,
+    responses=errors(
+        *BODY, *OPENS_SESSION, status.HTTP_409_CONFLICT, status.HTTP_429_TOO_MANY_REQUESTS, DB
+    ),
 )
 async def register(
     body: Credentials, request: Request, response: Response, server: ServerDep
 ) -> dict[str, Any]:
     session = await logins.register(server, request, body.name, body.password)
+    await logins.remember_device(server, response, body.name)
     return _session_body(session, response)
 
 
 @router.post(
     "/api/accounts/login",
     response_model=SessionBody,
-    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_429_TOO_MANY_REQUESTS, DB),
+    dependencies=FROM_OWN_PAGE,
+    responses=errors(
+        *BODY, *OPENS_SESSION, status.HTTP_401_UNAUTHORIZED, status.HTTP_429_TOO_MANY_REQUESTS, DB
+    ),
 )
 async def log_in(
     body: Credentials, request: Request, response: Response, server: ServerDep
 ) -> dict[str, Any]:
     session = await logins.log_in(server, request, body.name, body.password)
+    await logins.remember_device(server, response, body.name)
     return _session_body(session, response)
 
 
@@ -84,7 +96,8 @@ async def log_in(
     "/api/accounts/guest",
     status_code=status.HTTP_201_CREATED,
     response_model=SessionBody,
-    responses=errors(status.HTTP_429_TOO_MANY_REQUESTS, DB),
+    dependencies=FROM_OWN_PAGE,
+    responses=errors(*OPENS_SESSION, status.HTTP_429_TOO_MANY_REQUESTS, DB),
 )
 async def guest(request: Request, response: Response, server: ServerDep) -> dict[str, Any]:
     session = await logins.guest(server, request)
@@ -109,6 +122,7 @@ async def upgrade(
 ) -> dict[str, Any]:
     """A guest's account becomes a full one (a name and a password), keeping its games."""
     full = await logins.make_full(server, request, session, body.name, body.password)
+    await logins.remember_device(server, response, body.name)
     return _session_body(full, response)
 
 

@@ -12,7 +12,7 @@ from pydantic import Field
 from navcomp.bots.levels import levels_for
 from navcomp.bots.strength import strength_for
 from navcomp.core.registry import game_names, get_game
-from navcomp.server import error_codes, lobby, scores
+from navcomp.server import error_codes, lobby, names, scores
 from navcomp.server.context import Server
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import ApiError, Body
@@ -142,13 +142,22 @@ async def games_to_watch(server: ServerDep) -> list[dict[str, Any]]:
     status_code=status.HTTP_201_CREATED,
     response_model=Table,
     openapi_extra=SIGNED_IN,
-    responses=errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB),
+    responses=errors(
+        *BODY,
+        status.HTTP_401_UNAUTHORIZED,
+        status.HTTP_403_FORBIDDEN,
+        status.HTTP_409_CONFLICT,
+        status.HTTP_429_TOO_MANY_REQUESTS,
+        DB,
+    ),
 )
 async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[str, Any]:
     bots = {b.seat: b.level for b in body.bots}
     if len(bots) != len(body.bots):
         raise ApiError(error_codes.INVALID_SEAT, "one bot per seat")
     at = server.settings.now()
+    await server.throttle.table_made(session.user.id)
+    max_open = server.settings.open_tables_per_account
     made = await server.tx(
         lambda c: lobby.create(
             c,
@@ -160,6 +169,7 @@ async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[s
             body.pace,
             body.rated,
             (Visibility(body.visibility), body.spectators),
+            max_open,
             at=at,
         )
     )
@@ -201,11 +211,12 @@ async def leave(table_id: TableId, server: ServerDep, session: SignedIn) -> dict
     "/api/tables/{table_id}/invite",
     response_model=Table | ClosedTable,
     openapi_extra=SIGNED_IN,
-    responses=CHANGE_ERRORS,
+    responses={**CHANGE_ERRORS, **errors(status.HTTP_429_TOO_MANY_REQUESTS)},
 )
 async def invite(
     table_id: TableId, body: Invite, server: ServerDep, session: SignedIn
 ) -> dict[str, Any]:
+    await server.throttle.invitation_sent(session.user.id, names.fold_key(body.name))
     return await _changed(
         server,
         table_id,

@@ -12,7 +12,17 @@ from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server import chat, hotpath, http, moves, pushes, routes, schemas, sweeper
+from navcomp.server import (
+    api_docs,
+    chat,
+    hotpath,
+    http,
+    moves,
+    pushes,
+    routes,
+    schemas,
+    sweeper,
+)
 from navcomp.server.context import Server, Settings
 from navcomp.server.errors import ApiError
 from navcomp.server.security import SecuredApp
@@ -60,6 +70,8 @@ def create_app(settings: Settings) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
         telemetry=NO_TELEMETRY,
+        docs_url=None,  # FastAPI's pages load their scripts from a CDN: ours (api_docs.py)
+        redoc_url=None,
     )
     app.state.server = server
     app.add_exception_handler(ApiError, http.on_api_error)
@@ -68,6 +80,7 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(Exception, http.on_unexpected)
     app.add_middleware(hotpath.PlayFastPath, server=server)
     app.add_middleware(http.BodyLimit)  # added last: outside the fast path too
+    api_docs.add_pages(app)
     routes.add_routes(app)
     schemas.describe_security(app)
     return app

@@ -20,6 +20,8 @@ from datetime import datetime, timedelta
 from enum import StrEnum
 from typing import Any
 
+from navcomp.core.errors import quoted
+
 MINUTE = 60
 HOUR = 3600
 DAY = 86400
@@ -52,12 +54,12 @@ def normalize_pace(raw: Mapping[str, Any] | None) -> dict[str, Any]:
         return dict(DEFAULT_PACE)
     kind_name = raw.get("kind", PaceKind.NONE.value)
     if kind_name not in set(PaceKind):
-        raise ValueError(f"pace kind {kind_name!r}: live, turn or none")
+        raise ValueError(f"pace kind {quoted(kind_name)}: live, turn or none")
     kind = PaceKind(kind_name)
     ranges = RANGES[kind]
     unknown = set(raw) - set(ranges) - {"kind"}
     if unknown:
-        raise ValueError(f"a {kind} pace has no option {sorted(unknown)[0]!r}")
+        raise ValueError(f"a {kind} pace has no option {quoted(sorted(unknown)[0])}")
     pace: dict[str, Any] = {"kind": kind.value}
     for name, (low, high, default) in ranges.items():
         value = raw.get(name, default)

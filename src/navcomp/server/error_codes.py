@@ -53,6 +53,14 @@ BAD_CREDENTIALS = _entry("bad_credentials", S.UNAUTHORIZED, "wrong name or passw
 CSRF_FAILED = _entry(
     "csrf_failed", S.FORBIDDEN, "a cookie session's X-CSRF-Token header is missing or wrong"
 )
+CROSS_SITE = _entry(
+    "cross_site", S.FORBIDDEN, "a request that opens a session came from another site's page"
+)
+JSON_REQUIRED = _entry(
+    "json_required",
+    S.UNSUPPORTED_MEDIA_TYPE,
+    "a request that opens a session is sent as JSON (Content-Type: application/json)",
+)
 NOT_SEATED = _entry(
     "not_seated", S.FORBIDDEN, "no seat at this table: spectators cannot move or invite"
 )
@@ -156,7 +164,25 @@ TOO_MANY_SOCKETS = _entry(
     S.TOO_MANY_REQUESTS,
     "too many live sockets open at once from one address (a close reason, code 1008)",
 )
+TOO_MANY_MAILS = _entry(
+    "too_many_mails",
+    S.TOO_MANY_REQUESTS,
+    "too many mails an hour from one account or to one address: wait Retry-After seconds",
+)
+TOO_MANY_TABLES = _entry(
+    "too_many_tables", S.TOO_MANY_REQUESTS, "too many new tables a minute: wait Retry-After seconds"
+)
+TOO_MANY_INVITATIONS = _entry(
+    "too_many_invitations",
+    S.TOO_MANY_REQUESTS,
+    "too many invitations a minute from you, or an hour to that person: wait Retry-After seconds",
+)
 INTERNAL_ERROR = _entry("internal_error", S.INTERNAL_SERVER_ERROR, "a failure on the server's side")
+SERVER_BUSY = _entry(
+    "server_busy",
+    S.SERVICE_UNAVAILABLE,
+    "the server has as many connections and requests as it takes: try again after Retry-After",
+)
 DATABASE_UNAVAILABLE = _entry(
     "database_unavailable",
     S.SERVICE_UNAVAILABLE,
@@ -241,6 +267,11 @@ SPECTATORS_NOT_ALLOWED = _entry(
     "spectators_not_allowed",
     S.FORBIDDEN,
     "the host allows no spectators (or the table is invite-only): only its players see the game",
+)
+TOO_MANY_OPEN_TABLES = _entry(
+    "too_many_open_tables",
+    S.CONFLICT,
+    "you have as many open tables as one may: start or close one first",
 )
 NOT_OVER = _entry("not_over", S.CONFLICT, "a rematch is offered once the game is over")
 NO_REMATCH = _entry("no_rematch", S.CONFLICT, "no rematch is offered to you from this table")

@@ -16,6 +16,10 @@ class Body(BaseModel):
     model_config = ConfigDict(strict=True)
 
 
+MAX_MESSAGE = 300
+"""A refusal's message, whatever it holds, is cut to this many characters."""
+
+
 class ApiError(Exception):
     def __init__(
         self, kind: ErrorCode, message: str, headers: dict[str, str] | None = None
@@ -24,7 +28,7 @@ class ApiError(Exception):
         self.kind = kind
         self.status = int(kind.status)
         self.code = kind.code
-        self.message = message
+        self.message = message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
         self.headers = headers  # such as Retry-After
 
     def body(self) -> dict[str, dict[str, str]]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from navcomp.core.errors import quoted
 from navcomp.server import error_codes
 from navcomp.server.accounts import user_id_by_name
 from navcomp.server.errors import ApiError
@@ -33,9 +34,13 @@ def ask(conn: Connection, user: User, name: str, at: datetime) -> None:
     """Ask ``name`` to be friends, or accept their request; asking again changes nothing."""
     other = _other(conn, user, name)
     if friends.is_guest(conn, other):
-        raise ApiError(error_codes.NEEDS_ACCOUNT, f"{name} is a guest: guests have no friends")
+        raise ApiError(
+            error_codes.NEEDS_ACCOUNT, f"{quoted(name)} is a guest: guests have no friends"
+        )
     if blocks.blocked(conn, other, user.id):
-        raise ApiError(error_codes.BLOCKED, f"{name} does not take friend requests from you")
+        raise ApiError(
+            error_codes.BLOCKED, f"{quoted(name)} does not take friend requests from you"
+        )
     friends.ask(conn, user.id, other, at)
 
 
@@ -43,7 +48,7 @@ def part(conn: Connection, user: User, name: str) -> None:
     """End a friendship, decline a request or take one's own back."""
     other = _other(conn, user, name)
     if not friends.part(conn, user.id, other):
-        raise ApiError(error_codes.NOT_FRIENDS, f"no friendship or request with {name}")
+        raise ApiError(error_codes.NOT_FRIENDS, f"no friendship or request with {quoted(name)}")
 
 
 def listing(conn: Connection, user: User, at: datetime) -> dict[str, Any]:

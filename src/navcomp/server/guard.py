@@ -6,6 +6,9 @@ held for ever.  This is uvicorn's own httptools protocol with two timers more:
 ``header_timeout`` from the request's first byte (or the connection's opening) to the
 end of its headers, and ``body_timeout`` from there to the end of its body.  A
 WebSocket upgrade leaves this protocol once its headers are in.
+
+Over ``--limit-concurrency`` uvicorn answers 503 with a plain-text body of its own; this
+protocol answers our JSON error body instead (``server_busy``, with ``Retry-After``).
 """
 
 from __future__ import annotations
@@ -13,7 +16,28 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
+from starlette.types import ASGIApp, Receive, Scope, Send
+from uvicorn.protocols.http.flow_control import service_unavailable
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
+
+from navcomp.server import error_codes
+from navcomp.server.errors import ApiError
+from navcomp.server.http import error_response
+from navcomp.server.security import SecurityHeaders
+
+BUSY_RETRY_SECONDS = 1
+
+
+async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
+    refusal = ApiError(
+        error_codes.SERVER_BUSY,
+        "the server has as many connections and requests as it takes: try again shortly",
+        headers={"Retry-After": str(BUSY_RETRY_SECONDS), "Connection": "close"},
+    )
+    await error_response(refusal)(scope, receive, send)
+
+
+BUSY: ASGIApp = SecurityHeaders(_busy)
 
 
 def guarded_protocol(header_timeout: float, body_timeout: float) -> type[asyncio.Protocol]:
@@ -38,6 +62,11 @@ def guarded_protocol(header_timeout: float, body_timeout: float) -> type[asyncio
             super().on_headers_complete()
             if not self.parser.should_upgrade():
                 self._arm(body_timeout)
+
+        def _start_asgi_task(self, cycle: Any, app: Any) -> None:
+            # uvicorn types ASGI apps more narrowly than Starlette; both are plain ASGI
+            chosen: Any = BUSY if app is service_unavailable else app
+            super()._start_asgi_task(cycle, chosen)
 
         def on_message_complete(self) -> None:
             self._disarm()

@@ -12,6 +12,7 @@ from starlette.exceptions import HTTPException
 from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from navcomp.core.errors import quoted
 from navcomp.server import error_codes
 from navcomp.server.errors import ApiError, not_found
 
@@ -43,8 +44,8 @@ async def on_validation_error(_request: Request, error: Exception) -> JSONRespon
     if any(tuple(p.get("loc", ()))[:2] == ("path", "table_id") for p in problems):
         return error_response(not_found())  # no table has that id, whatever it looks like
     where = "; ".join(
-        f"{'.'.join(str(part) for part in p.get('loc', ()))}: {p.get('msg', '')}"
-        for p in problems[:5]
+        f"{quoted('.'.join(str(part) for part in p.get('loc', ())))}: {p.get('msg', '')}"
+        for p in problems[:3]
     )
     return error_response(ApiError(error_codes.INVALID_REQUEST, f"bad request fields: {where}"))
 
@@ -142,6 +143,25 @@ def body_then(body: bytes, receive: Receive) -> Receive:
         return {"type": "http.request", "body": body, "more_body": False}
 
     return again
+
+
+def from_another_site(headers: Any) -> bool:
+    """Whether a browser says a page of another site sends the request: ``Sec-Fetch-Site``
+    (today's browsers), or an ``Origin`` that is not this host (every browser names it
+    on a POST; ``null`` from a sandboxed frame).  Clients that are not browsers send
+    neither."""
+    fetched_from = headers.get("sec-fetch-site")
+    if fetched_from is not None and fetched_from not in ("same-origin", "none"):
+        return True
+    origin: str | None = headers.get("origin")
+    return origin is not None and origin.split("://", 1)[-1] != headers.get("host")
+
+
+def sent_as_json(headers: Any) -> bool:
+    """A JSON content type, which no HTML form can send (and a page of another site only
+    after a CORS preflight that this server never answers)."""
+    media: str = headers.get("content-type", "").split(";", 1)[0].strip().lower()
+    return media == "application/json" or media.endswith("+json")
 
 
 def bearer_or_cookie(headers: Any, cookies: Any) -> tuple[str | None, bool]:

@@ -12,6 +12,7 @@ from datetime import datetime
 from typing import Any
 
 from navcomp.bots.levels import levels_for
+from navcomp.core.errors import quoted
 from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
 from navcomp.server import clocks, error_codes, notify, table_clock
@@ -23,12 +24,13 @@ from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, NoticeKind, Table, TableStatus, User, Visibility
 
 MAX_OPEN_LISTED = 100
+OPEN_LISTED_PER_CREATOR = 3
 MAX_WATCHABLE_LISTED = 50
 
 
 def unknown_game(name: str) -> ApiError:
     games = ", ".join(game_names())
-    return ApiError(error_codes.UNKNOWN_GAME, f"no game {name!r}; games: {games}")
+    return ApiError(error_codes.UNKNOWN_GAME, f"no game {quoted(name)}; games: {games}")
 
 
 def get(conn: Connection, table_id: int, lock: bool = False) -> Table:
@@ -45,7 +47,7 @@ def exists(conn: Connection, table_id: int) -> bool:
 
 
 def list_open(conn: Connection) -> list[Table]:
-    return tables.open_tables(conn, MAX_OPEN_LISTED)
+    return tables.open_tables(conn, MAX_OPEN_LISTED, OPEN_LISTED_PER_CREATOR)
 
 
 def list_watchable(conn: Connection) -> list[Table]:
@@ -93,10 +95,12 @@ def create(
     pace: Mapping[str, Any] | None = None,
     rated: bool = False,
     seen_by: tuple[Visibility, bool] = (Visibility.PUBLIC, True),
+    max_open: int = 0,
     *,
     at: datetime,
 ) -> Table:
-    """An open table; ``seen_by``: its visibility and whether spectators may watch."""
+    """An open table; ``seen_by``: its visibility and whether spectators may watch;
+    ``max_open``: how many open tables one account may have made (0: any)."""
     if rated and num_seats == 1:
         raise ApiError(error_codes.NEVER_RATED, "a solo table is never rated")
     if rated and user.is_guest:
@@ -118,6 +122,11 @@ def create(
         chosen = None if num_seats == 1 else clocks.normalize_pace(pace)  # solo: no clock
     except ValueError as error:
         raise ApiError(error_codes.INVALID_PACE, str(error)) from None
+    if max_open and tables.open_made_by(conn, user.id) >= max_open:
+        raise ApiError(
+            error_codes.TOO_MANY_OPEN_TABLES,
+            f"at most {max_open} open tables at once: start or close one first",
+        )
     own_seat = min(set(range(num_seats)) - set(bots))
     new = tables.NewTable(
         game_name,
@@ -197,9 +206,9 @@ def invite(conn: Connection, user: User, table_id: int, name: str, at: datetime)
         raise ApiError(error_codes.NOT_SEATED, "only players at the table may invite")
     invitee = user_id_by_name(conn, name)
     if blocks.blocked(conn, invitee, user.id):
-        raise ApiError(error_codes.BLOCKED, f"{name} does not take invitations from you")
+        raise ApiError(error_codes.BLOCKED, f"{quoted(name)} does not take invitations from you")
     if table.seat_of(invitee) is not None:
-        raise ApiError(error_codes.ALREADY_SEATED, f"{name} is already at the table")
+        raise ApiError(error_codes.ALREADY_SEATED, f"{quoted(name)} is already at the table")
     if tables.invite(conn, table_id, invitee):
         text = notify.invite_text(user.name, get_game(table.game).info.title, table_id)
         about = {"by": user.name, "game": table.game}

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING
 
 import anyio
 from starlette.requests import HTTPConnection
+from starlette.responses import Response
 
-from navcomp.server import accounts, error_codes, names
+from navcomp.server import accounts, devices, error_codes, names
 from navcomp.server.errors import ApiError
 from navcomp.store.model import Session
 
@@ -68,7 +69,9 @@ async def make_full(
 
 
 async def log_in(server: Server, request: HTTPConnection, name: str, password: str) -> Session:
-    await server.throttle.login_attempt(names.fold_key(name), address(request))
+    folded = names.fold_key(name)
+    device = devices.trusted(await server.mail.links(), request, folded)
+    await server.throttle.login_attempt(folded, address(request), device)
     found = await server.read(lambda c: accounts.login_for(c, name))
     matches = await anyio.to_thread.run_sync(
         accounts.password_matches,
@@ -78,7 +81,7 @@ async def log_in(server: Server, request: HTTPConnection, name: str, password: s
     )
     if found is None or not matches:
         raise ApiError(error_codes.BAD_CREDENTIALS, "wrong name or password")
-    await server.throttle.logged_in(names.fold_key(name))
+    await server.throttle.logged_in(folded, device)
     user = found.user
     at = server.settings.now()
     return await server.tx(lambda c: accounts.open_session(c, user, at))
@@ -93,6 +96,11 @@ async def guest(server: Server, request: HTTPConnection) -> Session:
 async def log_out(server: Server, session: Session) -> None:
     await server.tx(lambda c: accounts.log_out(c, session.token))
     forget_session(server, session)
+
+
+async def remember_device(server: Server, response: Response, name: str) -> None:
+    """This browser signed in as ``name``: its later logins to it pass a stranger's lockout."""
+    devices.remember(await server.mail.links(), response, names.fold_key(name))
 
 
 def forget_session(server: Server, session: Session) -> None:

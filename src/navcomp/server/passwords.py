@@ -66,6 +66,7 @@ async def change(
 async def request_reset(server: Server, request: HTTPConnection, to: str) -> None:
     checked = mail.check_address(to)
     await server.throttle.login_attempt(f"reset:{checked.lower()}", address(request))
+    await server.throttle.mail(None, checked)
     at = server.settings.now()
     await server.tx(lambda c: mail.request_reset(c, checked, at))
     server.mail.wake()

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
+from navcomp.core.errors import quoted
 from navcomp.core.registry import game_names, get_game
 from navcomp.server import error_codes
 from navcomp.server.accounts import user_id_by_name
@@ -44,7 +45,7 @@ def visible_player(conn: Connection, name: str, viewer: Session | None) -> int:
     user_id = user_id_by_name(conn, name)
     mine = viewer is not None and viewer.user.id == user_id
     if not mine and accounts.profile_private(conn, user_id):
-        raise ApiError(error_codes.PROFILE_PRIVATE, f"{name!r} keeps their profile private")
+        raise ApiError(error_codes.PROFILE_PRIVATE, f"{quoted(name)} keeps their profile private")
     return user_id
 
 

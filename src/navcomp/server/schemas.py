@@ -40,11 +40,12 @@ _WHY = {
     HTTPStatus.BAD_REQUEST: "the body is not JSON in UTF-8, or the action cannot be read",
     HTTPStatus.UNAUTHORIZED: "not logged in, or wrong name or password",
     HTTPStatus.FORBIDDEN: "not allowed: the CSRF header is missing or wrong, "
-    "or the seat or table is not yours",
+    "the request comes from another site's page, or the seat or table is not yours",
     HTTPStatus.NOT_FOUND: "no such table or player",
     HTTPStatus.CONFLICT: "the table or the name is not in a state that allows this",
     HTTPStatus.GONE: "the mail link has expired",
     HTTPStatus.REQUEST_ENTITY_TOO_LARGE: "the body is over 16 KiB",
+    HTTPStatus.UNSUPPORTED_MEDIA_TYPE: "the body is not sent as JSON (Content-Type)",
     HTTPStatus.UNPROCESSABLE_ENTITY: "a field is missing, of the wrong type or out of range, "
     "or the rules refuse it",
     HTTPStatus.TOO_MANY_REQUESTS: "too many attempts: wait a moment",

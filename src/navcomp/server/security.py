@@ -28,15 +28,14 @@ POLICY = (
     "base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
 DOCS_POLICY = (
-    "default-src 'self'; script-src 'self' https://cdn.jsdelivr.net 'unsafe-inline'; "
-    "style-src 'self' https://cdn.jsdelivr.net https://fonts.googleapis.com 'unsafe-inline'; "
-    "img-src 'self' data: https://fastapi.tiangolo.com https://cdn.redoc.ly; "
-    "font-src https://fonts.gstatic.com; worker-src blob:; connect-src 'self'; "
+    "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+    "img-src 'self' data:; font-src 'self'; worker-src blob:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-"""FastAPI's API pages (``/docs``, ``/redoc``) load Swagger UI and ReDoc from a CDN and
-start them with an inline script; they show nothing but the API's own description."""
-DOCS_PATHS = frozenset({"/docs", "/docs/oauth2-redirect", "/redoc"})
+"""The API's pages (``/docs``, ``/redoc``: ``api_docs.py``) run Swagger UI and ReDoc from
+this server; both set styles inline, and ReDoc searches in a worker it makes from a
+blob.  They show nothing but the API's own description."""
+DOCS_PATHS = frozenset({"/docs", "/redoc"})
 HEADERS = (
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),

@@ -1,6 +1,6 @@
-"""Throttling of logins, registrations, guests, live sockets and chat messages (the ``limits``
-library),
-and the count of live sockets open per address.
+"""Throttling of logins, registrations, guests, live sockets, chat messages, mail, new
+tables and invitations (the ``limits`` library), and the count of live sockets open per
+address.
 
 Counts live in this process's memory, or in Redis when the server has a Redis URL,
 so that every process sharing a database shares the counts too.  A limit of 0 turns
@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import hashlib
 import logging
 import math
 import time
@@ -20,7 +21,7 @@ from collections.abc import Awaitable
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
-from limits import RateLimitItem, RateLimitItemPerMinute
+from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
@@ -35,7 +36,7 @@ REDIS_TIMEOUT = 0.5  # seconds: a frozen Redis must not hold a login for long
 
 @dataclass(frozen=True)
 class Limits:
-    """Per minute; 0: no limit."""
+    """Per minute (mail and invitations to one person: per hour); 0: no limit."""
 
     logins_per_name: int = 10
     logins_per_address: int = 30
@@ -43,6 +44,24 @@ class Limits:
     guests_per_address: int = 10
     sockets_per_address: int = 120  # live sockets opened
     chat_messages_per_person: int = 20
+    mails_per_account: int = 10  # an hour, sent at the account's request
+    mails_per_address: int = 5  # an hour, to one recipient address
+    tables_per_account: int = 10
+    invitations_per_account: int = 20
+    invitations_per_invitee: int = 10  # an hour, from everyone together
+
+
+class _MemoryStorage(MemoryStorage):
+    """limits' in-process storage, whose ``clear`` empties a key's hits instead of
+    removing the key.  Its expiry task lists the keys and then reads each one's hits
+    after an await, unchecked: a key cleared meanwhile (a login forgiven) ended the task
+    with a ``KeyError`` logged as "Task exception was never retrieved"."""
+
+    async def clear(self, key: str) -> None:
+        counted = key in self.events
+        await super().clear(key)
+        if counted:
+            self.events[key] = []  # the next expiry run removes it, in its own turn
 
 
 class Throttle:
@@ -57,7 +76,7 @@ class Throttle:
                 socket_connect_timeout=REDIS_TIMEOUT,
             )
         else:
-            storage = MemoryStorage()
+            storage = _MemoryStorage()
         self.storage = storage
         self.limiter = MovingWindowRateLimiter(storage)
         self.login_name = _per_minute(limits.logins_per_name)
@@ -66,16 +85,28 @@ class Throttle:
         self.guest = _per_minute(limits.guests_per_address)
         self.socket = _per_minute(limits.sockets_per_address)
         self.chat = _per_minute(limits.chat_messages_per_person)
+        self.mail_account = _per_hour(limits.mails_per_account)
+        self.mail_address = _per_hour(limits.mails_per_address)
+        self.new_table = _per_minute(limits.tables_per_account)
+        self.invitation = _per_minute(limits.invitations_per_account)
+        self.invitee = _per_hour(limits.invitations_per_invitee)
 
-    async def login_attempt(self, name: str, address: str) -> None:
-        """Counts one login attempt by ``address`` for ``name``: 429 once over either limit."""
+    async def login_attempt(self, name: str, address: str, device: str | None = None) -> None:
+        """Counts one login attempt by ``address`` for ``name``: 429 once over either limit.
+        From a ``device`` that signed in to ``name`` before (``devices.py``) the attempt
+        counts against that device instead of the name, which strangers may have used up."""
         await self._hit(self.login_address, "login-address", address)
-        await self._hit(self.login_name, "login-name", name.lower())
+        if device is None:
+            await self._hit(self.login_name, "login-name", name.lower())
+        else:
+            await self._hit(self.login_name, "login-device", device)
 
-    async def logged_in(self, name: str) -> None:
-        """The right password: the name's failed attempts are forgiven."""
-        if self.login_name is not None:
-            await self._guarded(self.limiter.clear(self.login_name, "login-name", name.lower()))
+    async def logged_in(self, name: str, device: str | None = None) -> None:
+        """The right password: the failed attempts of the name (or the device) are forgiven."""
+        if self.login_name is None:
+            return
+        kind, who = ("login-name", name.lower()) if device is None else ("login-device", device)
+        await self._guarded(self.limiter.clear(self.login_name, kind, _digest(who)))
 
     async def registration_attempt(self, address: str) -> None:
         await self._hit(self.registration, "register-address", address)
@@ -92,6 +123,29 @@ class Throttle:
         """A chat message by ``user_id``, wherever they write it."""
         await self._hit(self.chat, "chat-user", str(user_id), refusal=error_codes.CHAT_TOO_FAST)
 
+    async def mail(self, user_id: int | None, to: str) -> None:
+        """A mail to ``to`` at the request of ``user_id`` (None: of nobody signed in, as a
+        password reset): the account's count first, so that an account over its limit
+        spends nothing of the address's."""
+        if user_id is not None:
+            await self._hit(
+                self.mail_account, "mail-user", str(user_id), refusal=error_codes.TOO_MANY_MAILS
+            )
+        await self._hit(
+            self.mail_address, "mail-address", to.lower(), refusal=error_codes.TOO_MANY_MAILS
+        )
+
+    async def table_made(self, user_id: int) -> None:
+        await self._hit(
+            self.new_table, "table-user", str(user_id), refusal=error_codes.TOO_MANY_TABLES
+        )
+
+    async def invitation_sent(self, user_id: int, invitee: str) -> None:
+        """``user_id`` invites the account named ``invitee`` (a name's fold key)."""
+        too_many = error_codes.TOO_MANY_INVITATIONS
+        await self._hit(self.invitation, "invite-user", str(user_id), refusal=too_many)
+        await self._hit(self.invitee, "invite-invitee", invitee, refusal=too_many)
+
     async def _hit(
         self,
         item: RateLimitItem | None,
@@ -100,10 +154,15 @@ class Throttle:
     ) -> None:
         if item is None:
             return
+        key = (*key[:-1], _digest(key[-1]))  # no name or address in a log, nor in Redis
         allowed = await self._guarded(self.limiter.hit(item, *key))
         if allowed is False:
             stats = await self._guarded(self.limiter.get_window_stats(item, *key))
-            wait = 60 if stats is None else max(1, math.ceil(stats.reset_time - time.time()))
+            wait = (
+                item.get_expiry()
+                if stats is None
+                else max(1, math.ceil(stats.reset_time - time.time()))
+            )
             raise ApiError(
                 refusal,
                 f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
@@ -130,11 +189,22 @@ class Throttle:
 _TOO_MANY = {
     error_codes.TOO_MANY_ATTEMPTS.code: "too many attempts",
     error_codes.CHAT_TOO_FAST.code: "too many messages",
+    error_codes.TOO_MANY_MAILS.code: "too many mails",
+    error_codes.TOO_MANY_TABLES.code: "too many new tables",
+    error_codes.TOO_MANY_INVITATIONS.code: "too many invitations",
 }
+
+
+def _digest(identity: str) -> str:
+    return hashlib.blake2b(identity.encode(), digest_size=16).hexdigest()
 
 
 def _per_minute(count: int) -> RateLimitItem | None:
     return RateLimitItemPerMinute(count) if count > 0 else None
+
+
+def _per_hour(count: int) -> RateLimitItem | None:
+    return RateLimitItemPerHour(count) if count > 0 else None
 
 
 class SocketCounts:

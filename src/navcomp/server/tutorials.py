@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from navcomp.core.errors import quoted
 from navcomp.core.registry import get_game
 from navcomp.server import error_codes, lobby
 from navcomp.server.errors import ApiError
@@ -42,7 +43,9 @@ def script_of(name: str) -> Script:
     script = scripts().get(name)
     if script is None:
         known = ", ".join(scripts())
-        raise ApiError(error_codes.UNKNOWN_TUTORIAL, f"no tutorial {name!r}; tutorials: {known}")
+        raise ApiError(
+            error_codes.UNKNOWN_TUTORIAL, f"no tutorial {quoted(name)}; tutorials: {known}"
+        )
     return script
 
 

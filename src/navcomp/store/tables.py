@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Connection, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import aliased
 
 from navcomp.store.db import DbRow, as_utc
@@ -88,9 +88,41 @@ def exists(conn: Connection, table_id: int) -> bool:
     return conn.execute(query).first() is not None
 
 
-def open_tables(conn: Connection, limit: int) -> list[Table]:
-    """The newest public open tables first."""
-    return _public(conn, TableStatus.OPEN, limit)
+def open_tables(conn: Connection, limit: int, per_creator: int) -> list[Table]:
+    """The newest public open tables first, at most ``per_creator`` (the newest) of each
+    creator's: no one account's tables push everyone else's out of the list."""
+    newest_of_creator = (
+        func.row_number()
+        .over(partition_by=game_tables.c.creator_id, order_by=game_tables.c.id.desc())
+        .label("newest")
+    )
+    ranked = (
+        select(game_tables.c.id, newest_of_creator)
+        .where(
+            game_tables.c.status == TableStatus.OPEN.value,
+            game_tables.c.tutorial.is_(None),
+            game_tables.c.visibility == Visibility.PUBLIC.value,
+        )
+        .subquery()
+    )
+    listed = select(ranked.c.id).where(ranked.c.newest <= per_creator)
+    return _public(conn, TableStatus.OPEN, limit, game_tables.c.id.in_(listed))
+
+
+def open_made_by(conn: Connection, user_id: int) -> int:
+    """How many open tables (tutorials aside) ``user_id`` made; the account's row is held
+    until commit, so that two tables made at once are counted one after the other."""
+    conn.execute(select(users.c.id).where(users.c.id == user_id).with_for_update())
+    counted: int = conn.execute(
+        select(func.count())
+        .select_from(game_tables)
+        .where(
+            game_tables.c.creator_id == user_id,
+            game_tables.c.status == TableStatus.OPEN.value,
+            game_tables.c.tutorial.is_(None),
+        )
+    ).scalar_one()
+    return counted
 
 
 def watchable_tables(conn: Connection, limit: int) -> list[Table]:

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
-from navcomp.core.errors import MalformedActionError
+from navcomp.core.errors import MalformedActionError, quoted
 from navcomp.games.space_mission.components import (
     BLUE_CARDS,
     CARD_BY_TEXT,
@@ -84,7 +84,7 @@ class Action:
     @classmethod
     def from_id(cls, action_id: int) -> Action:
         if isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
-            raise MalformedActionError(f"no action has id {action_id}")
+            raise MalformedActionError(f"no action has id {quoted(action_id)}")
         return ACTIONS[action_id]
 
     def __str__(self) -> str:
@@ -104,7 +104,9 @@ class Action:
             raise MalformedActionError("empty action")
         kind = words[0].lower()
         if kind not in KINDS:
-            raise MalformedActionError(f"unknown action {words[0]!r}; one of: {', '.join(KINDS)}")
+            raise MalformedActionError(
+                f"unknown action {quoted(words[0])}; one of: {', '.join(KINDS)}"
+            )
         cards: list[int] = []
         planet: int | None = None
         tile: int | None = None
@@ -117,7 +119,7 @@ class Action:
             elif low in TILE_BY_NAME and tile is None:
                 tile = TILE_BY_NAME[low]
             else:
-                raise MalformedActionError(f"{word!r} is no card, planet or tile here")
+                raise MalformedActionError(f"{quoted(word)} is no card, planet or tile here")
         return cls._build(kind, cards, planet, tile)
 
     def to_json(self) -> dict[str, Any]:
@@ -138,11 +140,11 @@ class Action:
             raise MalformedActionError("an action must be a JSON object")
         kind = data.get("type")
         if kind not in KINDS:
-            raise MalformedActionError(f"unknown action type {kind!r}")
+            raise MalformedActionError(f"unknown action type {quoted(kind)}")
         allowed = {"type", "card", "cards", "planet", "tile"}
         extra = set(data) - allowed
         if extra:
-            raise MalformedActionError(f"unexpected fields: {', '.join(sorted(extra))}")
+            raise MalformedActionError(f"unexpected fields: {quoted(', '.join(sorted(extra)))}")
         if kind == "develop":
             if "card" in data:
                 raise MalformedActionError("develop takes 'cards', a list of two card texts")
@@ -168,10 +170,10 @@ class Action:
 
 def _parse(table: Mapping[str, int], value: Any, what: str) -> int:
     if not isinstance(value, str):
-        raise MalformedActionError(f"a {what} is given by its name, not {value!r}")
+        raise MalformedActionError(f"a {what} is given by its name, not {quoted(value)}")
     found = table.get(value) if value in table else table.get(value.lower())
     if found is None:
-        raise MalformedActionError(f"unknown {what} {value!r}")
+        raise MalformedActionError(f"unknown {what} {quoted(value)}")
     return found
 
 

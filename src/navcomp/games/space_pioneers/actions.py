@@ -34,7 +34,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar, Final
 
-from navcomp.core.errors import MalformedActionError
+from navcomp.core.errors import MalformedActionError, quoted
 from navcomp.games.space_pioneers.components import CARDS, CELLS, GRID, MAX_PLAYERS, NUM_CARDS
 
 TAKE0: Final = 0
@@ -88,7 +88,7 @@ def _card(text: str) -> int:
     try:
         return _CARD_BY_NAME[text.lower()]
     except KeyError:
-        raise MalformedActionError(f"no card is called {text!r} (try e.g. Pyros-3)") from None
+        raise MalformedActionError(f"no card is called {quoted(text)} (try e.g. Pyros-3)") from None
 
 
 KINDS: Final = ("take", *_WORDS.values(), *_CARD_ACTIONS, "place")
@@ -117,7 +117,7 @@ class Action:
     @classmethod
     def from_id(cls, action_id: int) -> Action:
         if isinstance(action_id, bool) or not 0 <= action_id < NUM_ACTIONS:
-            raise MalformedActionError(f"no action has id {action_id}")
+            raise MalformedActionError(f"no action has id {quoted(action_id)}")
         return ACTIONS[action_id]
 
     def __str__(self) -> str:
@@ -181,7 +181,7 @@ def _id_from_text(text: str) -> int:
         if not 0 <= network < MAX_PLAYERS:
             raise MalformedActionError(f"players are 0 to {MAX_PLAYERS - 1}")
         return place_action(network, xy_cell(x, y))
-    raise MalformedActionError(f"cannot read {text!r} as an action")
+    raise MalformedActionError(f"cannot read {quoted(text)} as an action")
 
 
 def _int(data: Mapping[str, Any], key: str, low: int, high: int) -> int:
@@ -204,7 +204,7 @@ def _id_from_json(data: Mapping[str, Any]) -> int:
         x = _int(data, "x", -_HALF, _HALF)
         y = _int(data, "y", -_HALF, _HALF)
         return place_action(network, xy_cell(x, y))
-    raise MalformedActionError(f"unknown action type {kind!r}")
+    raise MalformedActionError(f"unknown action type {quoted(kind)}")
 
 
 ACTIONS: Final = _all_actions()

@@ -2,6 +2,13 @@
 export default {
   err_bad_credentials: "Name oder Passwort falsch.",
   err_too_many_attempts: "Zu viele Versuche: bitte eine Minute warten.",
+  err_too_many_mails: "Zu viele Mails von diesem Konto oder an diese Adresse: später erneut versuchen.",
+  err_too_many_tables: "Du erstellst zu schnell Tische: Warte eine Minute.",
+  err_too_many_invitations: "Zu viele Einladungen von dir oder an diese Person: später erneut versuchen.",
+  err_too_many_open_tables: "Du hast so viele offene Tische wie erlaubt: Starte oder schließe zuerst einen.",
+  err_cross_site: "Diese Anmeldung kam von der Seite einer anderen Website und wurde abgelehnt: Öffne NavComp selbst und versuche es erneut.",
+  err_json_required: "Die Anfrage wurde nicht als JSON gesendet.",
+  err_server_busy: "Der Server ist gerade stark ausgelastet: Versuche es gleich noch einmal.",
   err_too_many_sockets: "Zu viele offene Tische von deiner Adresse: schließe einige Tabs.",
   err_name_taken: "Der Name ist vergeben, oder einer, der sich nur in Groß- und Kleinschreibung oder in gleich aussehenden Zeichen unterscheidet.",
   err_not_a_guest: "Nur ein Gastkonto kann zu einem vollen Konto werden.",

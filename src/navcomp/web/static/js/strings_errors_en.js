@@ -2,6 +2,13 @@
 export default {
   err_bad_credentials: "Wrong name or password.",
   err_too_many_attempts: "Too many attempts: wait a minute and try again.",
+  err_too_many_mails: "Too many mails from this account or to this address: try again later.",
+  err_too_many_tables: "You are making tables too fast: wait a minute.",
+  err_too_many_invitations: "Too many invitations from you, or to that person: try again later.",
+  err_too_many_open_tables: "You have as many open tables as one may: start or close one first.",
+  err_cross_site: "This sign-in came from another site's page and was refused: open NavComp itself and try again.",
+  err_json_required: "The request was not sent as JSON.",
+  err_server_busy: "The server is very busy right now: try again in a moment.",
   err_too_many_sockets: "Too many open tables from your address: close some tabs.",
   err_name_taken: "That name is taken, or one that differs only in case or in letters that look alike.",
   err_not_a_guest: "Only a guest account can be turned into a full account.",
