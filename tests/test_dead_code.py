@@ -18,7 +18,7 @@ import navcomp
 
 ROOT = Path(navcomp.__file__).resolve().parent.parent.parent
 KINDS = frozenset({"function", "method", "class", "property"})
-CALLED_THROUGH_DECORATORS = ["@router.*", "@event.listens_for"]
+CALLED_THROUGH_DECORATORS = ["@router.*", "@pages.*", "@event.listens_for"]
 KEPT = {
     "check_game": "core/conformance.py: the executable specification a game's tests run",
     "check_no_leak_along": "core/conformance.py: the leak check a game's tests run",

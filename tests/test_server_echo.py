@@ -24,11 +24,13 @@ def short_refusal(answer: Any, status: int, code: str) -> str:
 def test_refusals_echo_a_bounded_part_of_the_input(database_url: str) -> None:
     with running(database_url) as client:
         ann, ben = Player(client, "ann"), Player(client, "ben")
+        longest = "y" * 100  # a name in the path is at most 100 characters
         assert "yyy" in short_refusal(
-            ann.get(f"/api/players/{LONG}/profile"), 404, "user_not_found"
+            ann.get(f"/api/players/{longest}/profile"), 404, "user_not_found"
         )
-        ratings = ann.get(f"/api/players/{LONG}/ratings")
-        short_refusal(ratings, 404, "user_not_found")
+        short_refusal(ann.get(f"/api/players/{longest}/ratings"), 404, "user_not_found")
+        for path in (f"/api/players/{LONG}/profile", f"/api/players/{LONG}/ratings"):
+            short_refusal(ann.get(path), 422, "invalid_request")
         for answer in (
             ann.get(f"/api/ratings/{LONG}"),
             ann.get("/api/solo-scores", params={"game": LONG}),

@@ -49,6 +49,8 @@ def test_the_sweeper_acts_with_nobody_connected(database_url: str) -> None:
         server = client.app.state.server  # type: ignore[attr-defined]
         ann, ben = Player(client, "ann"), Player(client, "ben")
         table_id = game_of_two(ann, ben, LIVE_MINUTE)
+        late, other = (ann, ben) if ann.table(table_id)["table"]["to_move"] == 0 else (ben, ann)
+        legal = late.table(table_id)["legal"]  # what the mover could play in time
         assert client.portal.call(sweeper.sweep, server) == 0  # type: ignore[union-attr]
         clock.advance(59)
         assert client.portal.call(sweeper.sweep, server) == 0  # type: ignore[union-attr]
@@ -57,10 +59,9 @@ def test_the_sweeper_acts_with_nobody_connected(database_url: str) -> None:
         table = ann.table(table_id)["table"]
         assert table["clock"]["stage"] == "time_up"
         mover = table["to_move"]
-        late, other = (ann, ben) if mover == 0 else (ben, ann)
         told = other.get("/api/notifications").json()
         assert next(n["kind"] for n in told if n["table"] == table_id) == "time_up"
-        legal = late.table(table_id)["legal"]
+        assert late.table(table_id)["legal"] is None  # no action is offered once time is up
         refused = late.move(table_id, legal[0]["text"], table["version"])
         assert refused.status_code == 409
         assert refused.json()["error"]["code"] == "time_is_up"
