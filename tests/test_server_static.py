@@ -118,3 +118,5 @@ def test_the_page_announces_every_module_of_its_graph(database_url: str) -> None
         assert len(wanted) > 60
         head = page[: page.index("</head>")]
         assert all(f'href="{url}"' in head for url in preloaded)
+        for first_question in ("/api/session", "/api/games"):  # asked while the modules come
+            assert f'<link rel="preload" href="{first_question}" as="fetch" crossorigin>' in head
