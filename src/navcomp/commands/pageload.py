@@ -9,10 +9,11 @@ The CPU is not slowed.
 A visit is timed from the start of the navigation to the first frame in which a button
 of the page (``#app button``) has a size: the page's own clock (``performance.now()``),
 read in the page, so the driving of the browser adds nothing. A first visit comes in a
-fresh browser context (an empty cache); a repeat visit is a new tab of the same context
-(the cache as the first visit left it). Requests and bytes are the page's own Resource
-Timing entries (the document and every resource that finished before the button): a
-request answered from the cache transfers 0 bytes, a revalidation (304) its headers.
+fresh browser context (an empty cache); a repeat visit is a new tab of the same context,
+once the first visit has loaded all it loads (the cache as a visit leaves it). Requests
+and bytes are the page's own Resource Timing entries (the document and every resource
+that finished before the button): a request answered from the cache transfers 0 bytes, a
+revalidation (304) its headers.
 """
 
 from __future__ import annotations
@@ -156,13 +157,28 @@ def _check(answer: Any, what: str) -> None:
 def _visit(context: Any, path: str) -> dict[str, float]:
     """One visit of ``path`` in a new tab on the slow network; its figures."""
     tab = context.new_page()
+    trouble: list[str] = []
+    tab.on("pageerror", lambda error: trouble.append(f"error: {error}"))
+    tab.on("requestfailed", lambda request: trouble.append(f"failed: {request.url}"))
+    pending: set[str] = set()
+    tab.on("request", lambda request: pending.add(request.url))
+    tab.on("requestfinished", lambda request: pending.discard(request.url))
     try:
         devtools = context.new_cdp_session(tab)
         devtools.send("Network.enable")
         devtools.send("Network.emulateNetworkConditions", _conditions())
         tab.goto(path, wait_until="commit", timeout=VISIT_TIMEOUT_MS)
-        tab.wait_for_function("() => window.__firstButton", timeout=VISIT_TIMEOUT_MS)
+        try:
+            tab.wait_for_function("() => window.__firstButton", timeout=VISIT_TIMEOUT_MS)
+        except Exception as timeout:
+            shows = tab.evaluate("() => document.getElementById('app')?.innerText.slice(0, 200)")
+            waiting = sorted(pending)[:10]
+            message = f"no button on {path}: it shows {shows!r}; {trouble[:10]}; waiting {waiting}"
+            raise RuntimeError(message) from timeout
         shown: dict[str, float] = tab.evaluate("() => window.__firstButton")
+        # the rest of the page in before the tab closes: a tab closed with throttled
+        # requests under way could leave the next context's requests waiting forever
+        tab.wait_for_load_state("networkidle", timeout=VISIT_TIMEOUT_MS)
         return shown
     finally:
         tab.close()

@@ -50,7 +50,8 @@ class StaticTree:
 
     version: str
     preloads: tuple[str, ...]
-    """The page's modules, as paths under the tree (``js/dom.js``), the entry's first."""
+    """The page's modules, as paths under the tree (``js/dom.js``): the entry and what it
+    imports, then the games' views and theirs."""
     index: bytes
     """``index.html`` with versioned URLs and the modules announced."""
     index_etag: str
@@ -66,7 +67,9 @@ def read_tree(root: Path, games: Iterable[str]) -> StaticTree:
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:12]
     views = [f"js/games/{game}/view.js" for game in games]
-    preloads = module_graph(root, [ENTRY, *(view for view in views if (root / view).is_file())])
+    page = module_graph(root, [ENTRY])  # first: main.js runs once these are in
+    views = module_graph(root, [view for view in views if (root / view).is_file()])
+    preloads = page + [module for module in views if module not in page]
     index = _page(root / "index.html", version, preloads)
     etag = '"' + hashlib.sha256(index).hexdigest()[:32] + '"'
     return StaticTree(version, tuple(preloads), index, etag)
