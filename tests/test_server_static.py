@@ -5,6 +5,7 @@ the module graph announced in the page so the browser fetches it in one round.""
 
 from __future__ import annotations
 
+import posixpath
 import re
 import shutil
 from pathlib import Path
@@ -18,6 +19,7 @@ IMMUTABLE = "public, max-age=31536000, immutable"
 GZIP = {"Accept-Encoding": "gzip"}
 IDENTITY = {"Accept-Encoding": "identity"}
 SCRIPT = re.compile(r'<script type="module" src="(/static/([0-9a-f]{12})/js/main\.js)"></script>')
+OWN_FILES = re.compile(r'<(?:link rel="stylesheet" href|script type="module" src)="([^"]+)"')
 PRELOAD = re.compile(r'<link rel="modulepreload" href="([^"]+)">')
 
 
@@ -120,3 +122,25 @@ def test_the_page_announces_every_module_of_its_graph(database_url: str) -> None
         assert all(f'href="{url}"' in head for url in preloaded)
         for first_question in ("/api/session", "/api/games"):  # asked while the modules come
             assert f'<link rel="preload" href="{first_question}" as="fetch" crossorigin>' in head
+
+
+def test_the_rules_pages_load_their_files_under_the_version_they_were_opened_with(
+    database_url: str,
+) -> None:
+    """A table links its game's rules page under the tree's version: the page's style and
+    script are then found by relative URLs under the same version, cached for good."""
+    pages = sorted((JS / "games").glob("*/rules.html"))
+    assert pages
+    with running(database_url) as client:
+        _, version = _entry(client.get("/").text)
+        for page in pages:
+            text = page.read_text(encoding="utf-8")
+            assert '"/static/' not in text, page
+            base = f"/static/{version}/{page.relative_to(JS.parent).as_posix()}"
+            links = OWN_FILES.findall(text)
+            assert len(links) == 2, links
+            for link in links:
+                url = posixpath.normpath(posixpath.join(posixpath.dirname(base), link))
+                answer = client.get(url)
+                assert answer.status_code == 200, url
+                assert answer.headers["cache-control"] == IMMUTABLE, url
