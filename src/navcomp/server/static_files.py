@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import posixpath
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -66,10 +67,10 @@ def read_tree(root: Path, games: Iterable[str]) -> StaticTree:
         digest.update(path.relative_to(root).as_posix().encode() + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     version = digest.hexdigest()[:12]
-    views = [f"js/games/{game}/view.js" for game in games]
     page = module_graph(root, [ENTRY])  # first: main.js runs once these are in
-    views = module_graph(root, [view for view in views if (root / view).is_file()])
-    preloads = page + [module for module in views if module not in page]
+    views = [f"js/games/{game}/view.js" for game in games]
+    of_views = module_graph(root, [view for view in views if (root / view).is_file()])
+    preloads = page + [module for module in of_views if module not in page]
     index = _page(root / "index.html", version, preloads)
     etag = '"' + hashlib.sha256(index).hexdigest()[:32] + '"'
     return StaticTree(version, tuple(preloads), index, etag)
@@ -84,9 +85,9 @@ def module_graph(root: Path, entries: list[str]) -> list[str]:
         for _quote, target in STATIC_IMPORT.findall(text):
             if not target.startswith("."):
                 continue  # a bare or absolute specifier: not a file of the tree
-            path = os.path.normpath(os.path.join(os.path.dirname(module), target))
-            if path not in found:
-                found.append(path)
+            path = posixpath.normpath(posixpath.join(posixpath.dirname(module), target))
+            if path not in found and not path.startswith("..") and (root / path).is_file():
+                found.append(path)  # a missing module is the browser's to report
     return found
 
 
