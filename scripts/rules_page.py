@@ -34,8 +34,8 @@ HEAD = """<!doctype html>
   <meta name="viewport" content="width=device-width, initial-scale=1">
   <title>{heading} · NavComp</title>
 {icon}
-  <link rel="stylesheet" href="/static/app.css">
-  <script type="module" src="/static/js/rules.js"></script>
+  <link rel="stylesheet" href="../../../app.css">
+  <script type="module" src="../../rules.js"></script>
 </head>
 <body class="rules-page">
   <header class="top">

@@ -8,6 +8,9 @@ drawn from a kept ``state.determinizer(p)``, which is how search uses it.
 
 ``bench bots`` times IS-MCTS iterations, then how long each level in ``--levels`` keeps
 the table waiting: its seconds per turn and per decision against medium players.
+
+``bench pageload`` times the browser table's first button on a phone network
+(:mod:`navcomp.commands.pageload`).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from typing import Any
 
 from navcomp.bots.levels import LEVELS
 from navcomp.bots.timing import bot_times
+from navcomp.commands import pageload
 from navcomp.core.protocol import Game, GameState
 from navcomp.games import game_names, get_game
 
@@ -76,6 +80,7 @@ def add_parser(commands: Any) -> None:
     )
     flood.add_argument("--json", action="store_true", help="print one JSON object")
     flood.set_defaults(run=run_flood)
+    pageload.add_parser(targets)
 
 
 def _players(text: str) -> int:

@@ -10,6 +10,7 @@ from fastapi import FastAPI
 from fastapi.exceptions import RequestValidationError
 from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 
 import navcomp.games  # noqa: F401  (registers the games)
 from navcomp.server import (
@@ -79,7 +80,10 @@ def create_app(settings: Settings) -> FastAPI:
     app.add_exception_handler(HTTPException, http.on_http_error)
     app.add_exception_handler(Exception, http.on_unexpected)
     app.add_middleware(hotpath.PlayFastPath, server=server)
-    app.add_middleware(http.BodyLimit)  # added last: outside the fast path too
+    app.add_middleware(http.BodyLimit)  # outside the fast path too
+    # HTTP answers of 1 KiB and more, to a client that asks: the static files and JSON
+    # (WebSockets pass as they are); outside the rest, so the fast path's answers too
+    app.add_middleware(GZipMiddleware, minimum_size=1024, compresslevel=6)
     api_docs.add_pages(app)
     routes.add_routes(app)
     schemas.describe_security(app)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, FastAPI
-from fastapi.responses import FileResponse
-from starlette.staticfiles import StaticFiles
+from fastapi import APIRouter, FastAPI, Request
+from starlette.responses import Response
 
+from navcomp.games import game_names
 from navcomp.server import (
     api_account,
     api_accounts,
@@ -19,15 +19,15 @@ from navcomp.server import (
     api_tutorials,
     websocket,
 )
-from navcomp.server.static_files import STATIC
+from navcomp.server.static_files import STATIC, VersionedStaticFiles, page_response, read_tree
 
 pages = APIRouter()
 
 
 @pages.api_route("/", methods=["GET", "HEAD"], include_in_schema=False)
-async def home() -> FileResponse:
+async def home(request: Request) -> Response:
     """The browser table: one page, the rest is static files and the API."""
-    return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+    return page_response(request.app.state.static_tree, request.headers.get("if-none-match"))
 
 
 ROUTERS = (
@@ -49,7 +49,10 @@ ROUTERS = (
 def add_routes(app: FastAPI) -> None:
     for router in ROUTERS[:-1]:
         app.include_router(router)
-    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    tree = app.state.static_tree = read_tree(STATIC, game_names())
+    app.mount(
+        "/static", VersionedStaticFiles(directory=STATIC, version=tree.version), name="static"
+    )
     app.include_router(pages)
     # Every route with its methods, for the Allow header of a 405 (http.py): the app's
     # own list holds the included routers, not their routes.

@@ -11,7 +11,7 @@ const scripts = new Map();
 // The script of `game`'s tutorial (loaded once per page).
 export function loadScript(game) {
   if (!scripts.has(game)) {
-    const url = `/static/js/games/${encodeURIComponent(game)}/tutorial.json`;
+    const url = new URL(`./games/${encodeURIComponent(game)}/tutorial.json`, import.meta.url);
     const loading = fetch(url, { credentials: "same-origin" }).then((answer) => {
       if (!answer.ok) throw new Error(`no tutorial for ${game}`);
       return answer.json();
