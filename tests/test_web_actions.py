@@ -158,7 +158,7 @@ def test_undo_is_offered_after_a_flight_and_refused_after_a_scan(
 
 
 POST_MOVE = """async ([id, action, version]) => {
-    const { post } = await import("/static/js/api.js");
+    const { post } = await pageModule("api.js");
     return post(`/api/tables/${id}/moves`, { action, expected_version: version });
 }"""
 
@@ -208,7 +208,7 @@ def test_cards_chosen_for_a_top_up_show_marked_after_a_reload_and_stay_secret(
 
 
 POST_UNDO = """async ([id, version]) => {
-    const { post } = await import("/static/js/api.js");
+    const { post } = await pageModule("api.js");
     return post(`/api/tables/${id}/undo`, { expected_version: version });
 }"""
 
@@ -259,7 +259,7 @@ def test_one_top_up_reads_as_one_log_entry_to_its_player_and_a_watcher(
         # the replay's texts of the same actions ("discard", "undo", "draw") read the same
         replay_reads = page.evaluate(
             """async (texts) => {
-                const { foldLog } = await import("/static/js/games/space-mission/view.js");
+                const { foldLog } = await pageModule("games/space-mission/view.js");
                 return foldLog(texts.map((text, i) => ({ seq: i + 1, seat: 0, text })));
             }""",
             [f"discard {cards[0]}", f"discard {cards[1]}", "undo", f"discard {cards[2]}", "draw"],

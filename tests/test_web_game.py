@@ -97,7 +97,7 @@ UNTIL_MY_TURN = """async (id) => {
 """Waits while the bots move, so the log stops growing."""
 
 SHOWN_SEQS = """async (id) => {
-  const { foldLog } = await import("/static/js/games/space-mission/view.js");
+  const { foldLog } = await pageModule("games/space-mission/view.js");
   const log = await (await fetch(`/api/tables/${id}/log`)).json();
   return foldLog(log.entries).map((entry) => String(entry.seq));
 }"""

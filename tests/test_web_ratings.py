@@ -76,7 +76,7 @@ def test_a_rated_game_to_its_end_shows_in_the_leaderboard_and_the_player_s_page(
 
 
 CHART = """async (history) => {
-    const { chart } = await import("/static/js/ratings.js");
+    const { chart } = await pageModule("ratings.js");
     document.getElementById("app").replaceChildren(chart(history));
 }"""
 

@@ -3,6 +3,7 @@ rules page."""
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ from web_helpers import (
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_PAGE = "/static/js/games/space-mission/rules.html"  # beside Space Mission's view
+RULES_LINK = re.compile(r"^/static/[0-9a-f]{12}/js/games/space-mission/rules\.html$")  # versioned
 
 
 def test_the_replay_opens_after_the_game_and_reveals_every_hand(
@@ -114,7 +116,7 @@ def test_the_tie_sentence_names_the_rule_that_decided(browser: Browser, web_serv
             return list(
                 page.evaluate(
                     """async ([result, stations, names]) =>
-                        (await import("/static/js/games/space-mission/scores.js"))
+                        (await pageModule("games/space-mission/scores.js"))
                             .tieNotes(result, stations, names)""",
                     [result, stations, names],
                 )
@@ -153,7 +155,7 @@ def test_the_overview_card_opens_and_closes_in_three_languages(
         scan = card.locator('tr[data-kind="scan"]')
         expect(scan).to_contain_text("1 chip in supply")
         expect(scan).to_contain_text("uses no chip, but still needs one")
-        expect(card.locator("#rules-link")).to_have_attribute("href", RULES_PAGE)
+        expect(card.locator("#rules-link")).to_have_attribute("href", RULES_LINK)
         screenshot(page, "overview-card")
         page.locator("#close-overview").click()
         expect(card).to_have_count(0)

@@ -9,7 +9,7 @@ from test_web_ratings import register
 from web_helpers import create_table, join, new_page, screenshot, start
 
 API = """async ([method, path]) => {
-    const { api } = await import("/static/js/api.js");
+    const { api } = await pageModule("api.js");
     return api(method, path);
 }"""
 

@@ -81,7 +81,7 @@ def test_the_tie_rule_is_said_only_after_a_tie(browser: Browser, web_server: str
         page.goto("/")
         names = ["Ann", "Ben"]
         mission = """async ([scores, names]) => {
-            const view = await import("/static/js/games/space-mission/view.js");
+            const view = await pageModule("games/space-mission/view.js");
             const result = { scores, ranks: scores[0] === scores[1] ? [1, 1] : [1, 2] };
             const seats = [{ stations: 1 }, { stations: 1 }];
             const notes = view.scoreNotes({ seats }, result, names);
@@ -90,7 +90,7 @@ def test_the_tie_rule_is_said_only_after_a_tie(browser: Browser, web_server: str
         assert page.evaluate(mission, [[20, 12], names]) is None
         assert "tie on 12 points" in page.evaluate(mission, [[12, 12], names])
         pioneers = """async ([scores, names]) => {
-            const { notes } = await import("/static/js/games/space-pioneers/scores.js");
+            const { notes } = await pageModule("games/space-pioneers/scores.js");
             const result = { scores, ranks: scores[0] === scores[1] ? [1, 1] : [1, 2] };
             const seat = { secret: null, network: [] };
             const view = { solo: false, seats: [seat, seat] };

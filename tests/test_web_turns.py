@@ -31,7 +31,7 @@ window.Notification = class extends RealNotification {
 """
 
 PASS_THE_TURN = """async (id) => {
-  const { get, post } = await import("/static/js/api.js");
+  const { get, post } = await pageModule("api.js");
   for (let moves = 0; moves < 60; moves += 1) {
     const data = await get(`/api/tables/${id}`);
     if (!data.legal || data.table.to_move !== data.seat) return moves;
@@ -49,7 +49,7 @@ PASS_THE_TURN = """async (id) => {
 def api(page: Page, method: str, path: str) -> Any:
     return page.evaluate(
         """async ([method, path]) => {
-            const { api } = await import("/static/js/api.js");
+            const { api } = await pageModule("api.js");
             return api(method, path, method === "GET" ? undefined : {});
         }""",
         [method, path],

@@ -28,9 +28,9 @@ def test_every_language_has_every_string(browser: Browser, web_server: str) -> N
         page.goto("/")
         missing = page.evaluate(
             """async () => {
-                const { LANGUAGES, TABLES } = await import("/static/js/i18n.js");
-                const { loadGames } = await import("/static/js/state.js");
-                const { viewFor } = await import("/static/js/games/index.js");
+                const { LANGUAGES, TABLES } = await pageModule("i18n.js");
+                const { loadGames } = await pageModule("state.js");
+                const { viewFor } = await pageModule("games/index.js");
                 const every = { table: TABLES };
                 for (const game of await loadGames()) every[game.name] = viewFor(game.name).strings;
                 const out = {};
@@ -250,8 +250,8 @@ def test_every_page_has_an_icon_of_its_own(browser: Browser, web_server: str) ->
 
 
 READ_LOG = """async ([lang, texts]) => {
-    const i18n = await import("/static/js/i18n.js");
-    const { readable } = await import("/static/js/games/space-mission/pieces.js");
+    const i18n = await pageModule("i18n.js");
+    const { readable } = await pageModule("games/space-mission/pieces.js");
     const view = { planets: [{ planet: "hazard", name: "Hazard" }] };
     const before = i18n.getLang();
     i18n.setLang(lang);

@@ -8,9 +8,9 @@ from playwright.sync_api import Browser, expect
 from web_helpers import create_table, guest, new_page, screenshot, start
 
 LOG_TEXT = """async ([text, detail, actor]) => {
-    const { loadGames } = await import("/static/js/state.js");
+    const { loadGames } = await pageModule("state.js");
     await loadGames();
-    const { logText } = await import("/static/js/games/space-pioneers/moves.js");
+    const { logText } = await pageModule("games/space-pioneers/moves.js");
     return logText(text, detail, actor);
 }"""
 

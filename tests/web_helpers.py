@@ -39,6 +39,13 @@ def launch() -> Iterator[Browser]:
             browser.close()
 
 
+PAGE_MODULE = """window.pageModule = (path) => import(
+    new URL(path, document.querySelector('script[type="module"]').src).href)"""
+"""``pageModule("ratings.js")`` in a test's script imports the module the page itself runs
+(under the static tree's version, beside ``js/main.js``): the same instance, with its state,
+where ``import("/static/js/ratings.js")`` would load a second copy."""
+
+
 @contextmanager
 def new_page(
     browser: Browser, base: str, width: int = 1280, height: int = 900, lang: str = "en"
@@ -48,6 +55,7 @@ def new_page(
     context.add_init_script(  # the language a new visitor starts in; a choice is kept
         f"localStorage.getItem('navcomp_lang') || localStorage.setItem('navcomp_lang', '{lang}')"
     )
+    context.add_init_script(PAGE_MODULE)
     page = context.new_page()
     page.set_default_timeout(20_000)
     errors: list[str] = []
