@@ -1,4 +1,4 @@
-"""Clock arithmetic (server/clocks.py) and a table's clocks through moves, on an injected
+"""Clock arithmetic (domain/clocks.py) and a table's clocks through moves, on an injected
 clock: banks, extra time, the cap, only the mover charged, bots never."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from navcomp.server.clocks import (
+from navcomp.domain.clocks import (
     DAY,
     HOUR,
     MINUTE,
@@ -24,8 +24,9 @@ from navcomp.server.clocks import (
     start_clock,
     time_up,
 )
+from navcomp.domain.tables import TableStatus
 from navcomp.server.table_clock import after_move
-from navcomp.store.model import Seat, Table, TableStatus
+from navcomp.store.model import Seat, Table
 from server_helpers import Player, running, wait_for
 
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -10,10 +10,11 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import Engine, insert, select
 
+from navcomp.domain.tables import TableStatus
 from navcomp.server import ratings
 from navcomp.store import tables
 from navcomp.store.db import migrate, open_engine
-from navcomp.store.model import Seat, Table, TableStatus
+from navcomp.store.model import Seat, Table
 from navcomp.store.schema import rating_changes, users
 from navcomp.store.schema import ratings as rating_rows
 from server_helpers import Player, new_game, running

@@ -9,10 +9,11 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from navcomp.domain.tables import TableStatus
 from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
-from navcomp.store.model import AccountName, MailSettings, TableStatus, Turn
+from navcomp.store.model import AccountName, MailSettings, Turn
 
 AT = datetime(2026, 3, 4, 5, 6, 7, 890123, tzinfo=UTC)
 

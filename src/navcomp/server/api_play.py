@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, status
 
 from navcomp.core.registry import get_game
+from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, lobby
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import ApiError, Body
@@ -27,7 +28,6 @@ from navcomp.server.schemas import (
 from navcomp.server.views import moved_json, public_log, seat_payload, table_json, time_is_up
 from navcomp.store import tables
 from navcomp.store.db import Connection
-from navcomp.store.model import TableStatus
 
 if TYPE_CHECKING:
     from navcomp.core.protocol import GameState

@@ -10,26 +10,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
 from navcomp.bots.levels import levels_for
 from navcomp.core.registry import get_game
+from navcomp.domain.clocks import Clock, Pace, Stage, give_extra, time_up, vote
+from navcomp.domain.notices import NoticeKind
+from navcomp.domain.tables import EventKind, SeatEnd, TableEnd, TableStatus
 from navcomp.server import error_codes, lobby, mail, ratings
-from navcomp.server.clocks import Clock, Pace, Stage, give_extra, time_up, vote
 from navcomp.server.errors import ApiError
 from navcomp.server.table_clock import clock_of, next_deadline, next_warning, pace_of
 from navcomp.store import accounts, clocks, notices
 from navcomp.store.db import Connection
-from navcomp.store.model import (
-    NewNotice,
-    NoticeKind,
-    SeatEnd,
-    Table,
-    TableEnd,
-    TableStatus,
-    User,
-)
+from navcomp.store.model import NewNotice, Table, User
 
 TAKEOVER_LEVEL = "medium"
 
@@ -42,19 +35,6 @@ class Changed:
     told: list[NewNotice]
     hooks: dict[int, str]  # the webhook of each account told that has one
     news: bool = True  # False: nothing changed (a vote repeated), so nothing to push
-
-
-class EventKind(StrEnum):
-    TIME_UP = "time_up"
-    STALLED = "stalled"
-    EXTRA_TIME = "extra_time"
-    TAKEN_OVER = "taken_over"  # a bot took the seat over: its time ran out, or it stalled
-    RESIGNED = "resigned"  # and a bot plays on in the seat, or the other of two wins
-    CLAIMED = "claimed"
-    VOTE = "vote"  # a vote to abort
-    ABORTED = "aborted"
-    ABANDONED = "abandoned"
-    LEFT = "left"  # its last person left it
 
 
 def finished_result(table: Table, result: dict[str, Any]) -> dict[str, Any]:

@@ -17,23 +17,15 @@ from typing import Any
 from email_validator import EmailNotValidError, validate_email
 
 from navcomp.core.registry import get_game
+from navcomp.domain.mail import MailKind, TurnMail
+from navcomp.domain.notices import NoticeKind
+from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, mail_tokens
 from navcomp.server.errors import ApiError
 from navcomp.server.mail_tokens import Links
 from navcomp.store import accounts, friends, mail_settings, outbox, tables
 from navcomp.store.db import Connection
-from navcomp.store.model import (
-    MailKind,
-    MailSettings,
-    NewNotice,
-    NoticeKind,
-    OutboxMail,
-    Seat,
-    Table,
-    TableStatus,
-    TurnMail,
-    User,
-)
+from navcomp.store.model import MailSettings, NewNotice, OutboxMail, Seat, Table, User
 
 MAX_ADDRESS = 254
 

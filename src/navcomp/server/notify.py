@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from navcomp.domain.notices import NoticeKind
 from navcomp.server import mail
 from navcomp.server.accounts import now
 from navcomp.store import notices
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, NoticeKind, Seat, Table
+from navcomp.store.model import NewNotice, Seat, Table
 
 
 def turn_text(table_id: int) -> str:

@@ -25,13 +25,14 @@ from collections import defaultdict
 from typing import Any
 
 from navcomp.core.registry import game_names, get_game
+from navcomp.domain.tables import TableEnd
 from navcomp.server import error_codes
 from navcomp.server.accounts import user_id_by_name
 from navcomp.server.errors import ApiError
 from navcomp.server.ratings import LEFT_EARLY, ranks_for_rating
 from navcomp.store import accounts, profiles, scores
 from navcomp.store.db import Connection
-from navcomp.store.model import Session, TableEnd
+from navcomp.store.model import Session
 from navcomp.store.profiles import PlayedSeat
 
 RECENT = 20

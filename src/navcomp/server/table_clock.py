@@ -1,5 +1,5 @@
 """A table's clocks through its game: set at the start, charged at each move, checked
-before a move (``server/clocks.py`` does the arithmetic).
+before a move (``domain/clocks.py`` does the arithmetic).
 
 Deadlines are a person's only: a bot's turn has none.  A timed pace runs while at least
 two people play (with fewer, nobody waits for anybody); without clock the stall period
@@ -12,8 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any, NamedTuple
 
-from navcomp.server import error_codes
-from navcomp.server.clocks import (
+from navcomp.domain.clocks import (
     Clock,
     Pace,
     PaceKind,
@@ -23,6 +22,7 @@ from navcomp.server.clocks import (
     deadline,
     start_clock,
 )
+from navcomp.server import error_codes
 from navcomp.server.errors import ApiError
 from navcomp.store.model import Table
 

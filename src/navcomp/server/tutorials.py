@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from navcomp.core.registry import get_game
+from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, lobby
 from navcomp.server.accounts import now
 from navcomp.server.errors import ApiError
@@ -21,7 +22,7 @@ from navcomp.server.games import effective_actions, rebuild
 from navcomp.server.tutorial_scripts import Script, scripts
 from navcomp.store import tables, tutorials
 from navcomp.store.db import Connection
-from navcomp.store.model import Table, TableStatus, Turn, User
+from navcomp.store.model import Table, Turn, User
 
 
 @dataclass(frozen=True)

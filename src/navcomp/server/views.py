@@ -8,6 +8,7 @@ from datetime import UTC, datetime
 from typing import Any
 
 from navcomp.core.protocol import GameState
+from navcomp.domain.tables import TableStatus
 from navcomp.server.games import walk_log
 from navcomp.store.model import Entry, Table
 
@@ -79,13 +80,9 @@ def moved_json(described: dict[str, Any]) -> dict[str, Any]:
     return {"version": described["version"], "table": described}
 
 
-CLOSED = "closed"
-"""The status a table's JSON shows once its creator has closed it (no row is left)."""
-
-
 def closed_json(table_id: int) -> dict[str, Any]:
     """A table its creator closed, as the lobby's answer and its push name it."""
-    return {"id": table_id, "status": CLOSED}
+    return {"id": table_id, "status": TableStatus.CLOSED.value}
 
 
 def time_is_up(described: dict[str, Any]) -> bool:

@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection, func, insert, or_, select, update
 
-from navcomp.store.model import SeatEnd, TableStatus
+from navcomp.domain.tables import SeatEnd, TableStatus
 from navcomp.store.schema import game_tables, seats, table_events
 
 

@@ -8,41 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
-
-class TableEnd(StrEnum):
-    """How a table's game ended."""
-
-    FINISHED = "finished"  # played to its end
-    FORFEIT = "forfeit"  # one of two players resigned, or the other claimed it on time
-    ABORTED = "aborted"  # every remaining person voted to end it: no result
-    ABANDONED = "abandoned"  # stalled, with no active person left
-    LEFT = "left"  # its last person left it (deleted the account): no result
-
-
-class SeatEnd(StrEnum):
-    """How a seat ended its game."""
-
-    PLAYED = "played"
-    RESIGNED = "resigned"
-    TIMED_OUT = "timed_out"
-    TAKEN_OVER = "taken_over"  # handed to a bot after it stalled
-
-
-class Visibility(StrEnum):
-    """Who finds a table, and who may sit at it."""
-
-    PUBLIC = "public"  # listed in the lobby
-    UNLISTED = "unlisted"  # not listed: joined by its link
-    INVITE = "invite"  # only the invited and its creator sit at it; strangers cannot watch
-
-
-class TableStatus(StrEnum):
-    OPEN = "open"  # seats are taken and bots seated; no game yet
-    PLAYING = "playing"
-    OVER = "over"
+from navcomp.domain.mail import MailKind, TurnMail
+from navcomp.domain.notices import NoticeKind
+from navcomp.domain.tables import TableEnd, TableStatus, Visibility
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,17 +185,6 @@ class Notice:
     created_at: datetime
 
 
-class NoticeKind(StrEnum):
-    TURN = "turn"  # your turn
-    OVER = "over"  # the game is over
-    INVITE = "invite"
-    TIME_LOW = "time_low"  # a quarter of the time allowance is left
-    TIME_UP = "time_up"  # a player's time is up: choose more time, a bot, or a claim
-    STALLED = "stalled"  # nobody moved for the stall period: the silent seat may go to a bot
-    SEAT_CHANGE = "seat_change"  # a bot took a seat over, someone resigned, voted to abort
-    REMATCH = "rematch"  # a player of a finished game offers a rematch
-
-
 @dataclass(frozen=True, slots=True)
 class NewNotice:
     """A notice a move or the lobby writes: to ``user_id``, about ``table_id``."""
@@ -242,25 +201,6 @@ class SoloScore:
     score: int
     table_id: int
     created_at: datetime
-
-
-class TurnMail(StrEnum):
-    """How often an account hears by mail that it is its turn."""
-
-    EVERY = "every"  # a mail each turn
-    DIGEST = "digest"  # one mail for the turns of a while (at most every N hours)
-    NEVER = "never"
-
-
-class MailKind(StrEnum):
-    TURN = "turn"
-    DIGEST = "digest"  # the turns of a while, in one mail
-    INVITE = "invite"
-    TIME_LOW = "time_low"
-    OVER = "over"
-    VERIFY = "verify"  # an address's verification link
-    RESET = "reset"  # a password reset link
-    TEST = "test"
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,8 +13,8 @@ from typing import Any
 
 from sqlalchemy import Connection, func, or_, select
 
+from navcomp.domain.tables import TableStatus
 from navcomp.store.db import as_utc
-from navcomp.store.model import TableStatus
 from navcomp.store.schema import game_tables, seats, users
 
 

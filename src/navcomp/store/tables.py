@@ -15,9 +15,10 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.orm import aliased
 
+from navcomp.domain.tables import TableStatus, Visibility
 from navcomp.store.db import DbRow, as_utc
 from navcomp.store.hot import move_writes
-from navcomp.store.model import Entry, Seat, Table, TableStatus, Turn, Visibility
+from navcomp.store.model import Entry, Seat, Table, Turn
 from navcomp.store.schema import game_tables, invites, moves, seats, users
 
 # Built once: the hot path then skips statement construction and cache keys.
