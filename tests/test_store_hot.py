@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from navcomp.domain.clocks import Clock
 from navcomp.domain.tables import TableStatus
 from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import migrate, open_engine
@@ -40,7 +41,7 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         new = tables.NewTable("space-mission", 2, {}, 1, ann.id, AT)
         table_id = tables.create(conn, new, {0: ann.id, 1: ben.id}, {})
         tables.start(conn, table_id, 0, AT)
-        clock = {"banks": [60.0, 42.5], "stage": "running", "extra": False, "votes": []}
+        clock = Clock((60.0, 42.5))
         turn = Turn(1, 1, AT, TableStatus.PLAYING, None, clock, AT)
         assert not writes.advance(conn, table_id, 0, 1, turn)  # a change besides moves came
         assert writes.advance(conn, table_id, 0, 0, turn)

@@ -19,7 +19,7 @@ from navcomp.domain.notices import NoticeKind
 from navcomp.domain.tables import EventKind, SeatEnd, TableEnd, TableStatus
 from navcomp.server import error_codes, lobby, mail, ratings
 from navcomp.server.errors import ApiError
-from navcomp.server.table_clock import clock_of, next_deadline, next_warning, pace_of
+from navcomp.server.table_clock import next_deadline, next_warning
 from navcomp.store import accounts, clocks, notices
 from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, Table, User
@@ -39,13 +39,13 @@ class Changed:
 
 def finished_result(table: Table, result: dict[str, Any]) -> dict[str, Any]:
     """A game's result as played to its end, with how each seat ended."""
-    ends = [s.ended or SeatEnd.PLAYED.value for s in table.seats]
+    ends = [(s.ended or SeatEnd.PLAYED).value for s in table.seats]
     return {**result, "end": TableEnd.FINISHED.value, "seat_ends": ends}
 
 
 def record_finish(conn: Connection, table: Table) -> None:
     clocks.end_seats(conn, table.id)
-    clocks.set_end_reason(conn, table.id, TableEnd.FINISHED.value)
+    clocks.set_end_reason(conn, table.id, TableEnd.FINISHED)
 
 
 # --- the sweeper's part: a deadline passed -------------------------------------------------
@@ -55,7 +55,7 @@ def on_deadline(conn: Connection, table_id: int, at: datetime) -> Changed:
     """The deadline of ``table_id`` (claimed by the caller) has passed: the mover's time is
     up, or the others' grace to choose is over, or the game has stalled."""
     table = lobby.get(conn, table_id)
-    pace, clock = pace_of(table), clock_of(table)
+    pace, clock = table.pace, table.clock
     assert pace is not None and clock is not None and table.to_move is not None
     mover = table.to_move
     if table.deadline is None or at < table.deadline:  # only the warning is due
@@ -106,7 +106,7 @@ def _waiting_for_choice(table: Table, user: User) -> tuple[Pace, Clock, int]:
     """The pace and clocks of a table whose mover's time is up (or that stalled), and the
     mover; ``user`` must be one of the others."""
     seat = _my_seat(table, user)
-    pace, clock = pace_of(table), clock_of(table)
+    pace, clock = table.pace, table.clock
     if pace is None or clock is None or clock.stage is Stage.RUNNING or table.to_move is None:
         raise ApiError(error_codes.TIME_NOT_UP, "the player to move still has time")
     if seat == table.to_move:
@@ -178,7 +178,7 @@ def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
 def _voted(conn: Connection, table: Table, seat: int, at: datetime) -> Changed:
     """``seat`` votes to abort; a vote repeated changes nothing, unless it is the last
     one missing now (another person left after it was cast)."""
-    before = clock_of(table) or Clock(())
+    before = table.clock or Clock(())
     clock = vote(before, seat)
     everyone = set(table.people()) <= set(clock.votes)
     if seat in before.votes and not everyone:
@@ -210,8 +210,7 @@ def _change(
     at: datetime,
     **values: Any,
 ) -> None:
-    kind, seat = event
-    if not clocks.change(conn, table.id, table.events, (kind.value, seat), at, values):
+    if not clocks.change(conn, table.id, table.events, event, at, values):
         raise ApiError(error_codes.CONFLICT, "the table changed at the same moment: try again")
 
 
@@ -224,11 +223,11 @@ def _take_over(
     former = table.seats[seat].user_id
     clocks.hand_to_bot(conn, table.id, seat, level, ended)
     seats = tuple(
-        replace(s, user_id=None, bot_level=level, ended=ended.value) if s.seat == seat else s
+        replace(s, user_id=None, bot_level=level, ended=ended) if s.seat == seat else s
         for s in table.seats
     )
     after = replace(table, seats=seats)
-    pace, clock = pace_of(after), clock_of(after) or Clock(())
+    pace, clock = after.pace, after.clock or Clock(())
     clock = replace(clock, votes=tuple(v for v in clock.votes if v != seat))
     values: dict[str, Any] = {}
     if table.to_move == seat:  # the bot's turn begins now

@@ -37,7 +37,7 @@ from navcomp.store.profiles import PlayedSeat
 
 RECENT = 20
 BEST_SOLO = 10
-WITH_RESULT = frozenset({TableEnd.FINISHED.value, TableEnd.FORFEIT.value})
+WITH_RESULT = frozenset({TableEnd.FINISHED, TableEnd.FORFEIT})
 
 
 def visible_player(conn: Connection, name: str, viewer: Session | None) -> int:
@@ -66,13 +66,13 @@ def outcome(played: PlayedSeat) -> dict[str, Any]:
         kind = "won"
     else:
         kind = "lost"
-    if rank is None and played.end_reason == TableEnd.FORFEIT.value:
+    if rank is None and played.end_reason is TableEnd.FORFEIT:
         rank = 1 if kind == "won" else 2
     return {
         "outcome": kind,
         "rank": rank,
         "score": score,
-        "ended": played.ended,
+        "ended": None if played.ended is None else played.ended.value,
         "rated_rank": _rated_rank(played, rank),
     }
 
@@ -97,7 +97,7 @@ def _recent(played: PlayedSeat) -> dict[str, Any]:
         "date": played.at.isoformat(),
         "seats": played.num_seats,
         "rated": played.rated,
-        "end": played.end_reason,
+        "end": None if played.end_reason is None else played.end_reason.value,
         **outcome(played),
     }
 
@@ -113,7 +113,7 @@ def _game_figures(game: str, seats: list[PlayedSeat], best: list[Any]) -> dict[s
             played += 1
             won += kind == "won"
         breakdown = (seat.result or {}).get("breakdown")
-        if kind in ("won", "lost") and breakdown and seat.end_reason == TableEnd.FINISHED.value:
+        if kind in ("won", "lost") and breakdown and seat.end_reason is TableEnd.FINISHED:
             counted += 1
             for category, points in breakdown[seat.seat].items():
                 sums[category] += points

@@ -21,6 +21,7 @@ from typing import Any
 
 from openskill.models import PlackettLuce
 
+from navcomp.domain.tables import SeatEnd
 from navcomp.store import ratings as store
 from navcomp.store.db import Connection
 from navcomp.store.model import Table
@@ -29,7 +30,7 @@ MODEL = PlackettLuce()
 SCALE = 40
 """Points shown per unit of ``mu - 3 sigma``: a new player shows 0 and climbs from there."""
 PROVISIONAL_GAMES = 5
-LEFT_EARLY = frozenset({"resigned", "timed_out", "taken_over"})
+LEFT_EARLY = frozenset({SeatEnd.RESIGNED, SeatEnd.TIMED_OUT, SeatEnd.TAKEN_OVER})
 """How a seat ended (the table's result, ``seat_ends``) that ranks it last."""
 
 
@@ -47,7 +48,7 @@ def shown(mu: float, sigma: float) -> int:
 def ranks_for_rating(ranks: Sequence[int], seat_ends: Sequence[str] | None) -> list[int]:
     """The game's ranks (1 = first, ties equal), with every seat that left early moved
     below all seats that played on."""
-    ends = seat_ends or ["played"] * len(ranks)
+    ends = seat_ends or [SeatEnd.PLAYED.value] * len(ranks)
     stayed = [rank for rank, end in zip(ranks, ends, strict=True) if end not in LEFT_EARLY]
     last = max(stayed, default=0) + 1
     return [last if end in LEFT_EARLY else rank for rank, end in zip(ranks, ends, strict=True)]

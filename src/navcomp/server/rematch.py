@@ -57,7 +57,7 @@ def offer(conn: Connection, user: User, table_id: int, at: datetime) -> tuple[Ta
         user.id,
         at,
         rated=table.rated,
-        pace=table.pace,
+        pace=None if table.pace is None else table.pace.to_json(),
         visibility=table.visibility,
         spectators=table.spectators,
     )

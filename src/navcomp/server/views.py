@@ -30,7 +30,7 @@ def table_json(table: Table) -> dict[str, Any]:
                 "seat": s.seat,
                 "player": s.name,
                 "bot": s.bot_level,
-                "ended": s.ended,
+                "ended": None if s.ended is None else s.ended.value,
                 "former": s.former,
                 "pending": s.pending,
             }
@@ -40,9 +40,9 @@ def table_json(table: Table) -> dict[str, Any]:
         "result": table.result,
         "tutorial": table.tutorial,
         "rated": table.rated,
-        "pace": table.pace,
+        "pace": None if table.pace is None else table.pace.to_json(),
         "clock": clock_json(table),
-        "end_reason": table.end_reason,
+        "end_reason": None if table.end_reason is None else table.end_reason.value,
         "visibility": table.visibility.value,
         "spectators": table.spectators,
         "rematch": table.rematch_id,
@@ -56,7 +56,7 @@ def clock_json(table: Table) -> dict[str, Any] | None:
         return None
     deadline = table.deadline
     return {
-        **table.clock,
+        **table.clock.to_json(),
         "deadline": deadline.isoformat() if deadline else None,
         "now": _clock[0]().isoformat(),
     }

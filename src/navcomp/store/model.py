@@ -10,9 +10,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
+from navcomp.domain.clocks import Clock, Pace
 from navcomp.domain.mail import MailKind, TurnMail
 from navcomp.domain.notices import NoticeKind
-from navcomp.domain.tables import TableEnd, TableStatus, Visibility
+from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus, Visibility
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,7 +22,7 @@ class Seat:
     user_id: int | None  # None: a bot's seat, or an empty one
     name: str | None  # the player's name, if a person sits there
     bot_level: str | None
-    ended: str | None = None  # a SeatEnd once the seat changed hands or the game ended
+    ended: SeatEnd | None = None  # once the seat changed hands or the game ended
     former: str | None = None  # the person a bot took the seat over from
     former_user_id: int | None = None  # that person's account
     pending: bool = False  # a rematch's seat whose person has not accepted yet
@@ -49,11 +50,11 @@ class Table:
     seats: tuple[Seat, ...]
     tutorial: str | None = None  # the tutorial's name at a tutorial table (docs/web.md)
     rated: bool = False  # the end of its game changes its players' ratings
-    pace: dict[str, Any] | None = None  # server/clocks.py; None: no clock, never stalls
-    clock: dict[str, Any] | None = None  # the clocks while the game is on (server/clocks.py)
+    pace: Pace | None = None  # None: no clock, never stalls
+    clock: Clock | None = None  # the clocks while the game is on
     deadline: datetime | None = None  # when the mover's time runs out, or the grace ends
     warn_at: datetime | None = None  # when the mover is told its time runs low
-    end_reason: str | None = None  # a TableEnd once the game is over
+    end_reason: TableEnd | None = None  # once the game is over
     events: int = 0  # changes besides moves (time up, a seat taken over...): a move checks it
     visibility: Visibility = Visibility.PUBLIC
     spectators: bool = True  # may people without a seat watch the game
@@ -98,11 +99,11 @@ class Table:
         if ended:
             assert turn.result is not None
             ends = turn.result["seat_ends"]
-            seats = tuple(replace(s, ended=ends[s.seat]) for s in self.seats)
+            seats = tuple(replace(s, ended=SeatEnd(ends[s.seat])) for s in self.seats)
         return replace(
             self,
             seats=seats,
-            end_reason=TableEnd.FINISHED.value if ended else self.end_reason,
+            end_reason=TableEnd.FINISHED if ended else self.end_reason,
             version=turn.version,
             to_move=turn.to_move,
             turn_since=turn.turn_since,
@@ -129,7 +130,7 @@ class Turn:
     turn_since: datetime | None
     status: TableStatus
     result: dict[str, Any] | None
-    clock: dict[str, Any] | None = None
+    clock: Clock | None = None
     deadline: datetime | None = None
     warn_at: datetime | None = None
 
