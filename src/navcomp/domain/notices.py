@@ -14,3 +14,4 @@ class NoticeKind(StrEnum):
     STALLED = "stalled"  # nobody moved for the stall period: the silent seat may go to a bot
     SEAT_CHANGE = "seat_change"  # a bot took a seat over, someone resigned, voted to abort
     REMATCH = "rematch"  # a player of a finished game offers a rematch
+    NOTE = "note"  # a notice written before notices had kinds

@@ -62,7 +62,7 @@ def export(conn: Connection, games: LiveGames, user_id: int, at: datetime) -> di
         "notices": [
             {
                 "table": n.table_id,
-                "kind": n.kind,
+                "kind": n.kind.value,
                 "about": n.about,
                 "text": n.text,
                 "read": n.read,

@@ -87,7 +87,7 @@ def listing(conn: Connection, user_id: int, unread_only: bool) -> list[dict[str,
             {
                 "id": n.id,
                 "table": n.table_id,
-                "kind": n.kind,
+                "kind": n.kind.value,
                 "about": n.about,
                 "text": n.text,
                 "read": n.read,

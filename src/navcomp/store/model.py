@@ -179,7 +179,7 @@ class Login:
 class Notice:
     id: int
     table_id: int | None
-    kind: str  # a NoticeKind, or "note" for notices older than kinds
+    kind: NoticeKind
     about: dict[str, Any] | None
     text: str
     read: bool

@@ -51,7 +51,10 @@ def newest(conn: Connection, user_id: int, unread_only: bool, limit: int) -> lis
     if unread_only:
         query = query.where(notifications.c.read.is_(False))
     rows = conn.execute(query.order_by(notifications.c.id.desc()).limit(limit)).all()
-    return [Notice(r.id, r.table_id, r.kind, r.about, r.text, r.read, r.created_at) for r in rows]
+    return [
+        Notice(r.id, r.table_id, NoticeKind(r.kind), r.about, r.text, r.read, r.created_at)
+        for r in rows
+    ]
 
 
 def mark_read(conn: Connection, user_id: int, ids: list[int] | None) -> None:
