@@ -65,8 +65,6 @@ FREE_FORM = {
     "Table.options": "a game's own options: each game names and checks its own",
     "Notice.about": "what a notice is about, for a page to word it (by whom, which game...)",
     "OutboxMail.about": "what a mail says, as its kind renders it",
-    "Table.result": "a game's result with the game's own score breakdown: typed next (issue 39)",
-    "Turn.result": "the same result, written by a move: typed next (issue 39)",
 }
 """The dataclass fields that may hold ``dict[str, Any]``, and why."""
 ENUM_WORDS = frozenset({"status", "stage", "kind", "end", "ended", "reason", "visibility"})

@@ -9,8 +9,10 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from navcomp.core.protocol import Result
 from navcomp.domain.clocks import Clock
-from navcomp.domain.tables import TableStatus
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import SeatEnd, TableStatus
 from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
@@ -62,7 +64,8 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         assert writes.mail_readers(conn, []) == []
         assert writes.mail_readers(conn, [ann.id]) == []  # not verified
         assert writes.mail_readers(conn, [ann.id, ben.id]) == [ben.id]
-        result = {"scores": [3, 1], "places": [1, 2]}
+        played = Result((3, 1), ({"space": 3}, {"space": 1}), (1, 2), (0,))
+        result = TableResult.finished(played, (SeatEnd.PLAYED, SeatEnd.RESIGNED))
         over = Turn(2, None, None, TableStatus.OVER, result, None, None)
         assert writes.advance(conn, table_id, 1, 0, over)
         writes.append(conn, table_id, 2, 1, None, AT)

@@ -13,9 +13,11 @@ from datetime import datetime
 from typing import Any
 
 from navcomp.bots.levels import levels_for
+from navcomp.core.protocol import Result
 from navcomp.core.registry import get_game
 from navcomp.domain.clocks import Clock, Pace, Stage, give_extra, time_up, vote
 from navcomp.domain.notices import NoticeKind
+from navcomp.domain.results import TableResult
 from navcomp.domain.tables import EventKind, SeatEnd, TableEnd, TableStatus
 from navcomp.server import error_codes, lobby, mail, ratings
 from navcomp.server.errors import ApiError
@@ -37,10 +39,9 @@ class Changed:
     news: bool = True  # False: nothing changed (a vote repeated), so nothing to push
 
 
-def finished_result(table: Table, result: dict[str, Any]) -> dict[str, Any]:
+def finished_result(table: Table, result: Result) -> TableResult:
     """A game's result as played to its end, with how each seat ended."""
-    ends = [(s.ended or SeatEnd.PLAYED).value for s in table.seats]
-    return {**result, "end": TableEnd.FINISHED.value, "seat_ends": ends}
+    return TableResult.finished(result, tuple(s.ended or SeatEnd.PLAYED for s in table.seats))
 
 
 def record_finish(conn: Connection, table: Table) -> None:
@@ -259,12 +260,8 @@ def _end(
 ) -> list[NewNotice]:
     """The game ends now for ``reason``: ``winner`` wins (None: nobody), ``ends`` says how
     the seats that did not play it out ended."""
-    seat_ends = [(ends.get(s.seat) or s.ended or SeatEnd.PLAYED) for s in table.seats]
-    result: dict[str, Any] | None = {
-        "end": reason.value,
-        "winners": [] if winner is None else [winner],
-        "seat_ends": [str(end) for end in seat_ends],
-    }
+    seat_ends = tuple(ends.get(s.seat) or s.ended or SeatEnd.PLAYED for s in table.seats)
+    result = TableResult(() if winner is None else (winner,), reason, seat_ends)
     for seat, end in ends.items():
         clocks.end_seat(conn, table.id, seat, end)
     clocks.end_seats(conn, table.id)
@@ -274,15 +271,12 @@ def _end(
         "deadline": None,
         "warn_at": None,
         "end_reason": reason.value,
-        "result": result,
+        "result": result.to_json(),
     }
     mover = next(iter(ends), None)
     _change(conn, table, (kind, mover), at, **values)
     if reason is TableEnd.FORFEIT and winner is not None:  # an aborted game counts for nothing
-        ranks = [1 if s.seat == winner else 2 for s in table.seats]
-        ratings.record_game(
-            conn, table, {"ranks": ranks, "seat_ends": [str(end) for end in seat_ends]}, at
-        )
+        ratings.record_game(conn, table, result, at)
     text = f"The game at table {table.id} is over: see the scores"
     told = _tell(conn, table, table.people(), NoticeKind.OVER, text, at)
     mail.queue(conn, told, replace(table, status=TableStatus.OVER, result=result), at)

@@ -70,9 +70,9 @@ def _about(notice: NewNotice, table: Table | None, extra: dict[str, Any] | None)
         return about
     about |= {"game": table.game, "title": _title(table.game)}
     about["others"] = [_player(s) for s in table.seats if s.user_id != notice.user_id]
-    result = table.result
-    if notice.kind is NoticeKind.OVER and result is not None and "scores" in result:
-        ranks, scores = result["ranks"], result["scores"]
+    played = None if table.result is None else table.result.played
+    if notice.kind is NoticeKind.OVER and played is not None:
+        ranks, scores = played.ranks, played.scores
         ranking = [
             {**_player(s), "rank": ranks[s.seat], "score": scores[s.seat]} for s in table.seats
         ]

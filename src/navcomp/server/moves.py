@@ -197,7 +197,7 @@ def _turn(table: Table, to_move: int | None, result: Result | None, at: datetime
         to_move,
         at if to_move != table.to_move else table.turn_since,
         TableStatus.OVER if over else table.status,
-        None if result is None else endings.finished_result(table, result.to_json()),
+        None if result is None else endings.finished_result(table, result),
         timing.clock,
         timing.deadline,
         timing.warn_at,

@@ -14,13 +14,13 @@ provisional for their first :data:`PROVISIONAL_GAMES` rated games.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from openskill.models import PlackettLuce
 
+from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd
 from navcomp.store import ratings as store
 from navcomp.store.db import Connection
@@ -74,14 +74,14 @@ def seat_players(table: Table) -> list[store.Player]:
     return players
 
 
-def record_game(conn: Connection, table: Table, result: Mapping[str, Any], at: datetime) -> None:
+def record_game(conn: Connection, table: Table, result: TableResult, at: datetime) -> None:
     """Update the ratings of a rated table's players for its finished game."""
     if not table.rated or table.num_seats < 2 or table.tutorial is not None:
         return
-    if result.get("capped"):
-        return  # stopped by a round cap: not played to its end
+    if result.capped or result.ranks is None:
+        return  # stopped by a round cap (not played to its end), or without a result
     players = seat_players(table)
-    ranks = ranks_for_rating(result["ranks"], result.get("seat_ends"))
+    ranks = ranks_for_rating(result.ranks, result.seat_ends)
     before = store.lock(conn, table.game, players, MODEL.mu, MODEL.sigma)
     after = rate([Skill(*before[p.key]) for p in players], ranks)
     store.save(conn, table.game, table.id, merge_seats(players, ranks, after), at)

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from navcomp.core.registry import get_game
+from navcomp.domain.results import TableResult
 from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, lobby
 from navcomp.server.accounts import now
@@ -118,6 +119,6 @@ def _stand_after_log(conn: Connection, table: Table) -> None:
             state.current_player,
             now(),
             TableStatus.OVER if result is not None else TableStatus.PLAYING,
-            None if result is None else result.to_json(),
+            None if result is None else TableResult.of_game(result),
         ),
     )

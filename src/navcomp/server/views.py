@@ -37,7 +37,7 @@ def table_json(table: Table) -> dict[str, Any]:
             for s in table.seats
         ],
         "creator_seat": table.seat_of(table.creator_id),
-        "result": table.result,
+        "result": None if table.result is None else table.result.to_json(),
         "tutorial": table.tutorial,
         "rated": table.rated,
         "pace": None if table.pace is None else table.pace.to_json(),

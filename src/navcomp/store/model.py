@@ -13,6 +13,7 @@ from typing import Any
 from navcomp.domain.clocks import Clock, Pace
 from navcomp.domain.mail import MailKind, TurnMail
 from navcomp.domain.notices import NoticeKind
+from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus, Visibility
 
 
@@ -46,7 +47,7 @@ class Table:
     version: int  # the number of log entries
     to_move: int | None
     turn_since: datetime | None
-    result: dict[str, Any] | None
+    result: TableResult | None
     seats: tuple[Seat, ...]
     tutorial: str | None = None  # the tutorial's name at a tutorial table (docs/web.md)
     rated: bool = False  # the end of its game changes its players' ratings
@@ -97,9 +98,9 @@ class Table:
         ended = turn.status is TableStatus.OVER and turn.result is not None
         seats = self.seats
         if ended:
-            assert turn.result is not None
-            ends = turn.result["seat_ends"]
-            seats = tuple(replace(s, ended=SeatEnd(ends[s.seat])) for s in self.seats)
+            assert turn.result is not None and turn.result.seat_ends is not None
+            ends = turn.result.seat_ends
+            seats = tuple(replace(s, ended=ends[s.seat]) for s in self.seats)
         return replace(
             self,
             seats=seats,
@@ -129,7 +130,7 @@ class Turn:
     to_move: int | None
     turn_since: datetime | None
     status: TableStatus
-    result: dict[str, Any] | None
+    result: TableResult | None
     clock: Clock | None = None
     deadline: datetime | None = None
     warn_at: datetime | None = None

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlalchemy import Connection, func, or_, select
 
+from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus
 from navcomp.store.db import as_utc
 from navcomp.store.schema import game_tables, seats, users
@@ -28,7 +29,7 @@ class PlayedSeat:
     seat: int
     ended: SeatEnd | None  # how the seat ended
     end_reason: TableEnd | None  # how the game ended
-    result: dict[str, Any] | None
+    result: TableResult | None
     rated: bool
     at: datetime  # when the game ended (its last turn), else when the table was made
 
@@ -77,7 +78,7 @@ def finished_seats(conn: Connection, user_id: int) -> list[PlayedSeat]:
             r.seat,
             None if r.ended is None else SeatEnd(r.ended),
             None if r.end_reason is None else TableEnd(r.end_reason),
-            r.result,
+            None if r.result is None else TableResult.of(r.result),
             r.rated,
             as_utc(r.at),
         )

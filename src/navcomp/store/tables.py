@@ -16,6 +16,7 @@ from sqlalchemy import Connection, bindparam, delete, insert, select, update
 from sqlalchemy.orm import aliased
 
 from navcomp.domain.clocks import Clock, Pace
+from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus, Visibility
 from navcomp.store.db import DbRow, as_utc
 from navcomp.store.hot import move_writes
@@ -56,7 +57,7 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         row.version,
         row.to_move,
         as_utc(row.turn_since),
-        row.result,
+        None if row.result is None else TableResult.of(row.result),
         seat_list,
         tutorial=row.tutorial,
         rated=row.rated,
