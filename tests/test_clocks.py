@@ -1,4 +1,4 @@
-"""Clock arithmetic (server/clocks.py) and a table's clocks through moves, on an injected
+"""Clock arithmetic (domain/clocks.py) and a table's clocks through moves, on an injected
 clock: banks, extra time, the cap, only the mover charged, bots never."""
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from typing import Any
 import pytest
 from sqlalchemy import create_engine, select
 
-from navcomp.server.app import create_app
-from navcomp.server.clocks import (
+from navcomp.domain.clocks import (
     DAY,
     HOUR,
     MINUTE,
@@ -27,9 +26,11 @@ from navcomp.server.clocks import (
     start_clock,
     time_up,
 )
+from navcomp.domain.tables import TableStatus
+from navcomp.server.app import create_app
 from navcomp.server.context import Settings
 from navcomp.server.table_clock import after_move
-from navcomp.store.model import Seat, Table, TableStatus
+from navcomp.store.model import Seat, Table
 from navcomp.store.schema import game_tables
 from server_helpers import Player, running, wait_for
 
@@ -136,6 +137,32 @@ def test_clocks_survive_the_database_as_json() -> None:
     assert Clock.of(clock.to_json()) == clock
 
 
+@pytest.mark.parametrize(
+    "raw",
+    [
+        None,
+        {"kind": "live"},
+        {"kind": "live", "minutes": 1, "increment": 0},
+        {"kind": "live", "minutes": 60, "increment": 60},
+        {"kind": "turn", "hours": 1, "bank_days": 0},
+        {"kind": "turn", "hours": 14 * 24, "bank_days": 30},
+        {"kind": "none", "stall_days": 365},
+    ],
+)
+def test_a_pace_read_from_the_database_is_answered_as_it_was_stored(
+    raw: dict[str, Any] | None,
+) -> None:
+    stored = normalize_pace(raw)
+    answered = Pace.of(stored).to_json()
+    assert list(answered.items()) == list(stored.items())  # the same keys in the same order
+    assert all(type(value) is type(stored[key]) for key, value in answered.items())
+
+
+def test_a_pace_of_no_whole_units_has_no_stored_form() -> None:
+    with pytest.raises(ValueError):
+        Pace(PaceKind.LIVE, bank=90.0, increment=5).to_json()
+
+
 # --- a table's clocks through moves, on the server -------------------------------------------
 
 
@@ -190,7 +217,7 @@ def test_only_the_mover_is_charged_and_the_bot_never(sqlite_url: str) -> None:
 
 
 def _table(seats: tuple[Seat, ...], to_move: int, pace: dict[str, Any]) -> Table:
-    clock = start_clock(Pace.of(pace), len(seats)).to_json()
+    clock = start_clock(Pace.of(pace), len(seats))
     return Table(
         1,
         "g",
@@ -204,7 +231,7 @@ def _table(seats: tuple[Seat, ...], to_move: int, pace: dict[str, Any]) -> Table
         START,
         None,
         seats,
-        pace=pace,
+        pace=Pace.of(pace),
         clock=clock,
         deadline=None,
     )
@@ -215,13 +242,13 @@ def test_a_bots_turn_has_no_deadline_and_costs_nobody_time() -> None:
     seats = (Seat(0, 1, "ann", None), Seat(1, 2, "ben", None), Seat(2, None, None, "easy"))
     at = START + timedelta(seconds=250)
     clock, until, warn = after_move(_table(seats, 2, pace), 0, False, at)  # the bot moved at last
-    assert clock is not None and clock["banks"] == [300, 300, 300]
+    assert clock is not None and clock.banks == (300, 300, 300)
     assert until == at + timedelta(seconds=300)  # ann's turn begins when the bot's ends
     clock, until, warn = after_move(_table(seats, 1, pace), 2, False, at)  # ben passed to the bot
-    assert clock is not None and clock["banks"] == [300, 50, 300]
+    assert clock is not None and clock.banks == (300, 50, 300)
     assert until is None  # the bot's turn runs out never
     clock, until, warn = after_move(_table(seats, 1, pace), 1, False, at)  # ben goes on
-    assert clock is not None and clock["banks"] == [300, 300, 300] and until is None
+    assert clock is not None and clock.banks == (300, 300, 300) and until is None
     assert warn is None  # a live game's clock is on the screen: no warning
 
 
@@ -230,7 +257,7 @@ def test_a_turn_based_mover_is_warned_when_a_quarter_of_its_turn_is_left() -> No
     seats = (Seat(0, 1, "ann", None), Seat(1, 2, "ben", None), Seat(2, None, None, "easy"))
     at = START + timedelta(hours=30)  # ann took six hours over her allowance
     clock, until, warn = after_move(_table(seats, 0, pace), 1, False, at)
-    assert clock is not None and clock["banks"] == [2 * 86400 - 6 * 3600, 2 * 86400, 2 * 86400]
+    assert clock is not None and clock.banks == (2 * 86400 - 6 * 3600, 2 * 86400, 2 * 86400)
     assert until == at + timedelta(days=3) and warn == at + timedelta(hours=54)
     _clock, until, warn = after_move(_table(seats, 1, pace), 2, False, at)  # ben passed to the bot
     assert until is None and warn is None

@@ -126,3 +126,59 @@ def test_the_measure_finds_the_wall_clock_however_it_is_imported() -> None:
         ("date.today", 6),
         ("time.time", 7),
     ]
+
+
+# --- the model's fields say what they hold ----------------------------------------------------
+
+MODEL_MODULES = (PACKAGE / "store" / "model.py", *sorted((PACKAGE / "domain").rglob("*.py")))
+FREE_FORM = {
+    "Table.options": "a game's own options: each game names and checks its own",
+    "Notice.about": "what a notice is about, for a page to word it (by whom, which game...)",
+    "OutboxMail.about": "what a mail says, as its kind renders it",
+}
+"""The dataclass fields that may hold ``dict[str, Any]``, and why."""
+ENUM_WORDS = frozenset({"status", "stage", "kind", "end", "ended", "reason", "visibility"})
+"""Words of a field's name that say it holds one of the domain's enums."""
+
+
+def untyped_fields(source: str) -> list[str]:
+    """The dataclass fields of ``source`` typed ``dict[str, Any]``, or ``str`` where their
+    name says they hold an enum, as ``Class.field: annotation``."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.ClassDef) or not any(
+            "dataclass" in ast.unparse(d) for d in node.decorator_list
+        ):
+            continue
+        for field in node.body:
+            if not isinstance(field, ast.AnnAssign) or not isinstance(field.target, ast.Name):
+                continue
+            name, annotation = field.target.id, ast.unparse(field.annotation)
+            free = "dict[str, Any]" in annotation.replace("'", "")
+            words = set(name.split("_"))
+            enum_as_text = annotation in ("str", "str | None") and bool(words & ENUM_WORDS)
+            if free or enum_as_text:
+                found.append(f"{node.name}.{name}: {annotation}")
+    return found
+
+
+def test_model_fields_are_typed_values_not_dicts_or_strings() -> None:
+    found = {
+        entry
+        for path in MODEL_MODULES
+        for entry in untyped_fields(path.read_text(encoding="utf-8"))
+    }
+    assert {entry.split(":")[0] for entry in found} - set(FREE_FORM) == set()
+    assert {f"{name}: dict[str, Any]" for name in FREE_FORM} <= {
+        entry.replace(" | None", "") for entry in found
+    }  # each allowed field still is free-form (else it leaves the list)
+
+
+def test_the_model_check_finds_a_dict_and_an_enum_held_as_text() -> None:
+    source = (
+        "@dataclass(frozen=True)\nclass T:\n"
+        "    pace: dict[str, Any] | None\n    end_reason: str | None\n"
+        "    name: str\n    clock: Clock | None\n"
+    )
+    assert untyped_fields(source) == ["T.pace: dict[str, Any] | None", "T.end_reason: str | None"]
+    assert untyped_fields(source.replace("@dataclass(frozen=True)\n", "")) == []

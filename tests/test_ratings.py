@@ -10,10 +10,13 @@ import pytest
 from openskill.models import PlackettLuce
 from sqlalchemy import Engine, insert, select
 
+from navcomp.core.protocol import Result
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus
 from navcomp.server import ratings
 from navcomp.store import tables
 from navcomp.store.db import migrate, open_engine
-from navcomp.store.model import Seat, Table, TableStatus
+from navcomp.store.model import Seat, Table
 from navcomp.store.schema import rating_changes, users
 from navcomp.store.schema import ratings as rating_rows
 from server_helpers import Player, new_game, running
@@ -74,12 +77,17 @@ def _stored(engine: Engine) -> dict[str, tuple[float, float, int]]:
     return {r.player: (r.mu, r.sigma, r.games) for r in rows}
 
 
+def _result(ranks: list[int], ends: list[str] | None = None, capped: bool = False) -> TableResult:
+    """A game played to its end with these ranks (its scores and breakdown unread)."""
+    winners = tuple(seat for seat, rank in enumerate(ranks) if rank == 1)
+    played = Result((0,) * len(ranks), ({},) * len(ranks), tuple(ranks), winners, capped)
+    seat_ends = None if ends is None else tuple(SeatEnd(end) for end in ends)
+    return TableResult(winners, TableEnd.FINISHED, seat_ends, played)
+
+
 def _end(engine: Engine, table: Table, ranks: list[int], ends: list[str] | None = None) -> None:
-    result: dict[str, Any] = {"ranks": ranks, "capped": False}
-    if ends is not None:
-        result["seat_ends"] = ends
     with engine.begin() as conn:
-        ratings.record_game(conn, table, result, AT)
+        ratings.record_game(conn, table, _result(ranks, ends), AT)
 
 
 @pytest.mark.parametrize(
@@ -135,10 +143,10 @@ def test_unrated_capped_and_aborted_games_change_nothing(engine: Engine) -> None
     people = _people(engine, 2)
     table = _table(engine, [(u, None) for u in people])
     with engine.begin() as conn:
-        ratings.record_game(conn, table, {"ranks": [1, 2], "capped": True}, AT)
+        ratings.record_game(conn, table, _result([1, 2], capped=True), AT)
         from dataclasses import replace
 
-        ratings.record_game(conn, replace(table, rated=False), {"ranks": [1, 2]}, AT)
+        ratings.record_game(conn, replace(table, rated=False), _result([1, 2]), AT)
     assert _stored(engine) == {}
 
 

@@ -9,10 +9,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from navcomp.core.protocol import Result
+from navcomp.domain.clocks import Clock
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import SeatEnd, TableStatus
 from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
-from navcomp.store.model import AccountName, MailSettings, TableStatus, Turn
+from navcomp.store.model import AccountName, MailSettings, Turn
 
 AT = datetime(2026, 3, 4, 5, 6, 7, 890123, tzinfo=UTC)
 
@@ -39,7 +43,7 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         new = tables.NewTable("space-mission", 2, {}, 1, ann.id, AT)
         table_id = tables.create(conn, new, {0: ann.id, 1: ben.id}, {})
         tables.start(conn, table_id, 0, AT)
-        clock = {"banks": [60.0, 42.5], "stage": "running", "extra": False, "votes": []}
+        clock = Clock((60.0, 42.5))
         turn = Turn(1, 1, AT, TableStatus.PLAYING, None, clock, AT)
         assert not writes.advance(conn, table_id, 0, 1, turn)  # a change besides moves came
         assert writes.advance(conn, table_id, 0, 0, turn)
@@ -60,7 +64,8 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         assert writes.mail_readers(conn, []) == []
         assert writes.mail_readers(conn, [ann.id]) == []  # not verified
         assert writes.mail_readers(conn, [ann.id, ben.id]) == [ben.id]
-        result = {"scores": [3, 1], "places": [1, 2]}
+        played = Result((3, 1), ({"space": 3}, {"space": 1}), (1, 2), (0,))
+        result = TableResult.finished(played, (SeatEnd.PLAYED, SeatEnd.RESIGNED))
         over = Turn(2, None, None, TableStatus.OVER, result, None, None)
         assert writes.advance(conn, table_id, 1, 0, over)
         writes.append(conn, table_id, 2, 1, None, AT)

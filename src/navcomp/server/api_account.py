@@ -10,6 +10,7 @@ import httpcore2
 from fastapi import APIRouter, Request, status
 from pydantic import Field
 
+from navcomp.domain.mail import TurnMail
 from navcomp.server import error_codes, mail, passwords
 from navcomp.server.context import Server
 from navcomp.server.deps import ServerDep, SignedIn
@@ -19,7 +20,7 @@ from navcomp.server.schemas import BODY, DB, SIGNED_IN, Answer, Ok, errors
 from navcomp.store import accounts as stored
 from navcomp.store import mail_settings
 from navcomp.store.db import Connection
-from navcomp.store.model import TurnMail, User
+from navcomp.store.model import User
 
 router = APIRouter(tags=["account"])
 

@@ -12,6 +12,7 @@ from pydantic import Field
 from navcomp.bots.levels import levels_for
 from navcomp.bots.strength import strength_for
 from navcomp.core.registry import game_names, get_game
+from navcomp.domain.tables import TableStatus, Visibility
 from navcomp.server import error_codes, lobby, names, scores
 from navcomp.server.context import Server
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
@@ -35,7 +36,6 @@ from navcomp.server.static_files import has_view
 from navcomp.server.views import closed_json, table_json
 from navcomp.store import tables
 from navcomp.store.db import Connection
-from navcomp.store.model import TableStatus, Visibility
 
 router = APIRouter(tags=["lobby"])
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, status
 
 from navcomp.core.registry import get_game
+from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, lobby
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import ApiError, Body
@@ -28,7 +29,6 @@ from navcomp.server.schemas import (
 from navcomp.server.views import moved_json, public_log, seat_payload, table_json, time_is_up
 from navcomp.store import tables
 from navcomp.store.db import Connection
-from navcomp.store.model import TableStatus
 
 if TYPE_CHECKING:
     from navcomp.core.protocol import GameState

@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, lobby
 from navcomp.server.accounts import user_id_by_name
 from navcomp.server.errors import ApiError
 from navcomp.store import blocks, chat, tables
 from navcomp.store.chat import ChatMessage
 from navcomp.store.db import Connection
-from navcomp.store.model import Table, TableStatus, User
+from navcomp.store.model import Table, User
 
 if TYPE_CHECKING:
     from datetime import datetime

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.requests import HTTPConnection
 
+from navcomp.domain.tables import TableStatus
 from navcomp.server import accounts, endings, error_codes, lobby
 from navcomp.server.errors import ApiError
 from navcomp.server.logins import address, forget_session
@@ -30,7 +31,7 @@ from navcomp.server.views import closed_json
 from navcomp.store import accounts as stored
 from navcomp.store import erasure, profiles, tables
 from navcomp.store.db import Connection
-from navcomp.store.model import Session, TableStatus, User
+from navcomp.store.model import Session, User
 
 if TYPE_CHECKING:
     from navcomp.server.context import Server

@@ -10,26 +10,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
 from navcomp.bots.levels import levels_for
+from navcomp.core.protocol import Result
 from navcomp.core.registry import get_game
+from navcomp.domain.clocks import Clock, Pace, Stage, give_extra, time_up, vote
+from navcomp.domain.notices import NoticeKind
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import EventKind, SeatEnd, TableEnd, TableStatus
 from navcomp.server import error_codes, lobby, mail, ratings
-from navcomp.server.clocks import Clock, Pace, Stage, give_extra, time_up, vote
 from navcomp.server.errors import ApiError
-from navcomp.server.table_clock import clock_of, next_deadline, next_warning, pace_of
+from navcomp.server.table_clock import next_deadline, next_warning
 from navcomp.store import accounts, clocks, notices
 from navcomp.store.db import Connection
-from navcomp.store.model import (
-    NewNotice,
-    NoticeKind,
-    SeatEnd,
-    Table,
-    TableEnd,
-    TableStatus,
-    User,
-)
+from navcomp.store.model import NewNotice, Table, User
 
 TAKEOVER_LEVEL = "medium"
 
@@ -44,28 +39,14 @@ class Changed:
     news: bool = True  # False: nothing changed (a vote repeated), so nothing to push
 
 
-class EventKind(StrEnum):
-    TIME_UP = "time_up"
-    STALLED = "stalled"
-    EXTRA_TIME = "extra_time"
-    TAKEN_OVER = "taken_over"  # a bot took the seat over: its time ran out, or it stalled
-    RESIGNED = "resigned"  # and a bot plays on in the seat, or the other of two wins
-    CLAIMED = "claimed"
-    VOTE = "vote"  # a vote to abort
-    ABORTED = "aborted"
-    ABANDONED = "abandoned"
-    LEFT = "left"  # its last person left it
-
-
-def finished_result(table: Table, result: dict[str, Any]) -> dict[str, Any]:
+def finished_result(table: Table, result: Result) -> TableResult:
     """A game's result as played to its end, with how each seat ended."""
-    ends = [s.ended or SeatEnd.PLAYED.value for s in table.seats]
-    return {**result, "end": TableEnd.FINISHED.value, "seat_ends": ends}
+    return TableResult.finished(result, tuple(s.ended or SeatEnd.PLAYED for s in table.seats))
 
 
 def record_finish(conn: Connection, table: Table) -> None:
     clocks.end_seats(conn, table.id)
-    clocks.set_end_reason(conn, table.id, TableEnd.FINISHED.value)
+    clocks.set_end_reason(conn, table.id, TableEnd.FINISHED)
 
 
 # --- the sweeper's part: a deadline passed -------------------------------------------------
@@ -75,7 +56,7 @@ def on_deadline(conn: Connection, table_id: int, at: datetime) -> Changed:
     """The deadline of ``table_id`` (claimed by the caller) has passed: the mover's time is
     up, or the others' grace to choose is over, or the game has stalled."""
     table = lobby.get(conn, table_id)
-    pace, clock = pace_of(table), clock_of(table)
+    pace, clock = table.pace, table.clock
     assert pace is not None and clock is not None and table.to_move is not None
     mover = table.to_move
     if table.deadline is None or at < table.deadline:  # only the warning is due
@@ -126,7 +107,7 @@ def _waiting_for_choice(table: Table, user: User) -> tuple[Pace, Clock, int]:
     """The pace and clocks of a table whose mover's time is up (or that stalled), and the
     mover; ``user`` must be one of the others."""
     seat = _my_seat(table, user)
-    pace, clock = pace_of(table), clock_of(table)
+    pace, clock = table.pace, table.clock
     if pace is None or clock is None or clock.stage is Stage.RUNNING or table.to_move is None:
         raise ApiError(error_codes.TIME_NOT_UP, "the player to move still has time")
     if seat == table.to_move:
@@ -198,7 +179,7 @@ def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
 def _voted(conn: Connection, table: Table, seat: int, at: datetime) -> Changed:
     """``seat`` votes to abort; a vote repeated changes nothing, unless it is the last
     one missing now (another person left after it was cast)."""
-    before = clock_of(table) or Clock(())
+    before = table.clock or Clock(())
     clock = vote(before, seat)
     everyone = set(table.people()) <= set(clock.votes)
     if seat in before.votes and not everyone:
@@ -230,8 +211,7 @@ def _change(
     at: datetime,
     **values: Any,
 ) -> None:
-    kind, seat = event
-    if not clocks.change(conn, table.id, table.events, (kind.value, seat), at, values):
+    if not clocks.change(conn, table.id, table.events, event, at, values):
         raise ApiError(error_codes.CONFLICT, "the table changed at the same moment: try again")
 
 
@@ -244,11 +224,11 @@ def _take_over(
     former = table.seats[seat].user_id
     clocks.hand_to_bot(conn, table.id, seat, level, ended)
     seats = tuple(
-        replace(s, user_id=None, bot_level=level, ended=ended.value) if s.seat == seat else s
+        replace(s, user_id=None, bot_level=level, ended=ended) if s.seat == seat else s
         for s in table.seats
     )
     after = replace(table, seats=seats)
-    pace, clock = pace_of(after), clock_of(after) or Clock(())
+    pace, clock = after.pace, after.clock or Clock(())
     clock = replace(clock, votes=tuple(v for v in clock.votes if v != seat))
     values: dict[str, Any] = {}
     if table.to_move == seat:  # the bot's turn begins now
@@ -280,12 +260,8 @@ def _end(
 ) -> list[NewNotice]:
     """The game ends now for ``reason``: ``winner`` wins (None: nobody), ``ends`` says how
     the seats that did not play it out ended."""
-    seat_ends = [(ends.get(s.seat) or s.ended or SeatEnd.PLAYED) for s in table.seats]
-    result: dict[str, Any] | None = {
-        "end": reason.value,
-        "winners": [] if winner is None else [winner],
-        "seat_ends": [str(end) for end in seat_ends],
-    }
+    seat_ends = tuple(ends.get(s.seat) or s.ended or SeatEnd.PLAYED for s in table.seats)
+    result = TableResult(() if winner is None else (winner,), reason, seat_ends)
     for seat, end in ends.items():
         clocks.end_seat(conn, table.id, seat, end)
     clocks.end_seats(conn, table.id)
@@ -295,15 +271,12 @@ def _end(
         "deadline": None,
         "warn_at": None,
         "end_reason": reason.value,
-        "result": result,
+        "result": result.to_json(),
     }
     mover = next(iter(ends), None)
     _change(conn, table, (kind, mover), at, **values)
     if reason is TableEnd.FORFEIT and winner is not None:  # an aborted game counts for nothing
-        ranks = [1 if s.seat == winner else 2 for s in table.seats]
-        ratings.record_game(
-            conn, table, {"ranks": ranks, "seat_ends": [str(end) for end in seat_ends]}, at
-        )
+        ratings.record_game(conn, table, result, at)
     text = f"The game at table {table.id} is over: see the scores"
     told = _tell(conn, table, table.people(), NoticeKind.OVER, text, at)
     mail.queue(conn, told, replace(table, status=TableStatus.OVER, result=result), at)

@@ -15,6 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from navcomp.core.registry import get_game
+from navcomp.domain.tables import TableStatus
 from navcomp.server import lobby
 from navcomp.server.games import LiveGames
 from navcomp.server.ratings import shown
@@ -32,7 +33,7 @@ from navcomp.store import (
     tables,
 )
 from navcomp.store.db import Connection
-from navcomp.store.model import Table, TableStatus
+from navcomp.store.model import Table
 
 ALL = 100_000
 
@@ -61,7 +62,7 @@ def export(conn: Connection, games: LiveGames, user_id: int, at: datetime) -> di
         "notices": [
             {
                 "table": n.table_id,
-                "kind": n.kind,
+                "kind": n.kind.value,
                 "about": n.about,
                 "text": n.text,
                 "read": n.read,

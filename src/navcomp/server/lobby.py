@@ -15,13 +15,16 @@ from navcomp.bots.levels import levels_for
 from navcomp.core.errors import quoted
 from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
-from navcomp.server import clocks, error_codes, notify, table_clock
+from navcomp.domain import clocks
+from navcomp.domain.notices import NoticeKind
+from navcomp.domain.tables import TableStatus, Visibility
+from navcomp.server import error_codes, notify, table_clock
 from navcomp.server.accounts import user_id_by_name
 from navcomp.server.errors import ApiError, not_found
 from navcomp.server.fields import table_id_in_range
 from navcomp.store import blocks, tables
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, NoticeKind, Table, TableStatus, User, Visibility
+from navcomp.store.model import NewNotice, Table, User
 
 MAX_OPEN_LISTED = 100
 OPEN_LISTED_PER_CREATOR = 3

@@ -17,23 +17,15 @@ from typing import Any
 from email_validator import EmailNotValidError, validate_email
 
 from navcomp.core.registry import get_game
+from navcomp.domain.mail import MailKind, TurnMail
+from navcomp.domain.notices import NoticeKind
+from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, mail_tokens
 from navcomp.server.errors import ApiError
 from navcomp.server.mail_tokens import Links
 from navcomp.store import accounts, friends, mail_settings, outbox, tables
 from navcomp.store.db import Connection
-from navcomp.store.model import (
-    MailKind,
-    MailSettings,
-    NewNotice,
-    NoticeKind,
-    OutboxMail,
-    Seat,
-    Table,
-    TableStatus,
-    TurnMail,
-    User,
-)
+from navcomp.store.model import MailSettings, NewNotice, OutboxMail, Seat, Table, User
 
 MAX_ADDRESS = 254
 
@@ -78,9 +70,9 @@ def _about(notice: NewNotice, table: Table | None, extra: dict[str, Any] | None)
         return about
     about |= {"game": table.game, "title": _title(table.game)}
     about["others"] = [_player(s) for s in table.seats if s.user_id != notice.user_id]
-    result = table.result
-    if notice.kind is NoticeKind.OVER and result is not None and "scores" in result:
-        ranks, scores = result["ranks"], result["scores"]
+    played = None if table.result is None else table.result.played
+    if notice.kind is NoticeKind.OVER and played is not None:
+        ranks, scores = played.ranks, played.scores
         ranking = [
             {**_player(s), "rank": ranks[s.seat], "score": scores[s.seat]} for s in table.seats
         ]

@@ -18,11 +18,12 @@ from typing import Any
 
 from jinja2 import Environment, PackageLoader, select_autoescape
 
+from navcomp.domain.mail import MailKind
 from navcomp.server import mail_tokens
 from navcomp.server.mail_texts import text
 from navcomp.server.mail_tokens import Links
 from navcomp.server.names import is_former
-from navcomp.store.model import MailKind, OutboxMail
+from navcomp.store.model import OutboxMail
 
 TEMPLATES = Environment(
     loader=PackageLoader("navcomp.server", "mail_templates"),

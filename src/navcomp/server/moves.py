@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from navcomp.core.errors import ActionError, GameOverError
 from navcomp.core.match import check_undo
 from navcomp.core.protocol import ActionInput, Result, play
+from navcomp.domain.tables import TableStatus
 from navcomp.server import endings, error_codes, lobby, mail, notify, ratings, table_clock
 from navcomp.server.bots import BotJob, job_for
 from navcomp.server.error_codes import GAME_OVER, STALE_VERSION, TABLE_NOT_FOUND
@@ -27,7 +28,7 @@ from navcomp.server.games import LastMove, Live, LiveGames, move_detail, move_te
 from navcomp.server.views import table_json
 from navcomp.store import accounts, notices, scores, tables
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, Table, TableStatus, Turn, User
+from navcomp.store.model import NewNotice, Table, Turn, User
 
 if TYPE_CHECKING:
     from navcomp.server.context import Server
@@ -196,7 +197,7 @@ def _turn(table: Table, to_move: int | None, result: Result | None, at: datetime
         to_move,
         at if to_move != table.to_move else table.turn_since,
         TableStatus.OVER if over else table.status,
-        None if result is None else endings.finished_result(table, result.to_json()),
+        None if result is None else endings.finished_result(table, result),
         timing.clock,
         timing.deadline,
         timing.warn_at,

@@ -10,10 +10,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from navcomp.domain.notices import NoticeKind
 from navcomp.server import mail
 from navcomp.store import notices
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, NoticeKind, Seat, Table
+from navcomp.store.model import NewNotice, Seat, Table
 
 
 def turn_text(table_id: int) -> str:
@@ -86,7 +87,7 @@ def listing(conn: Connection, user_id: int, unread_only: bool) -> list[dict[str,
             {
                 "id": n.id,
                 "table": n.table_id,
-                "kind": n.kind,
+                "kind": n.kind.value,
                 "about": n.about,
                 "text": n.text,
                 "read": n.read,

@@ -26,18 +26,19 @@ from typing import Any
 
 from navcomp.core.errors import quoted
 from navcomp.core.registry import game_names, get_game
+from navcomp.domain.tables import TableEnd
 from navcomp.server import error_codes
 from navcomp.server.accounts import user_id_by_name
 from navcomp.server.errors import ApiError
 from navcomp.server.ratings import LEFT_EARLY, ranks_for_rating
 from navcomp.store import accounts, profiles, scores
 from navcomp.store.db import Connection
-from navcomp.store.model import Session, TableEnd
+from navcomp.store.model import Session
 from navcomp.store.profiles import PlayedSeat
 
 RECENT = 20
 BEST_SOLO = 10
-WITH_RESULT = frozenset({TableEnd.FINISHED.value, TableEnd.FORFEIT.value})
+WITH_RESULT = frozenset({TableEnd.FINISHED, TableEnd.FORFEIT})
 
 
 def visible_player(conn: Connection, name: str, viewer: Session | None) -> int:
@@ -52,27 +53,26 @@ def visible_player(conn: Connection, name: str, viewer: Session | None) -> int:
 def outcome(played: PlayedSeat) -> dict[str, Any]:
     """How the game went for the seat: its rank and score where the game has them, and
     ``won``, ``lost``, ``left`` (ended early), ``solo`` or ``no_result`` (aborted)."""
-    result = played.result or {}
-    ranks, points = result.get("ranks"), result.get("scores")
-    rank = ranks[played.seat] if ranks else None
-    score = points[played.seat] if points else None
+    game = None if played.result is None else played.result.played
+    rank = game.ranks[played.seat] if game else None
+    score = game.scores[played.seat] if game else None
     if played.end_reason not in WITH_RESULT:
         kind = "no_result"
     elif played.num_seats == 1:
         kind = "solo"
     elif played.ended in LEFT_EARLY:
         kind = "left"
-    elif played.seat in result.get("winners", []):
+    elif played.result is not None and played.seat in played.result.winners:
         kind = "won"
     else:
         kind = "lost"
-    if rank is None and played.end_reason == TableEnd.FORFEIT.value:
+    if rank is None and played.end_reason is TableEnd.FORFEIT:
         rank = 1 if kind == "won" else 2
     return {
         "outcome": kind,
         "rank": rank,
         "score": score,
-        "ended": played.ended,
+        "ended": None if played.ended is None else played.ended.value,
         "rated_rank": _rated_rank(played, rank),
     }
 
@@ -80,13 +80,13 @@ def outcome(played: PlayedSeat) -> dict[str, Any]:
 def _rated_rank(played: PlayedSeat, rank: int | None) -> int | None:
     """The seat's place as its rating counted it (None: the game changed no rating),
     which differs from the game's where a seat that left early ranks last."""
-    result = played.result or {}
-    counted = played.end_reason in WITH_RESULT and not result.get("capped")
+    result = played.result
+    counted = played.end_reason in WITH_RESULT and not (result and result.capped)
     if not (played.rated and counted and played.num_seats > 1) or rank is None:
         return None
-    if "ranks" not in result:  # forfeited: the winner first, the others after
+    if result is None or result.played is None:  # forfeited: the winner first, the others after
         return rank
-    rated = ranks_for_rating(result["ranks"], result.get("seat_ends"))
+    rated = ranks_for_rating(result.played.ranks, result.seat_ends)
     return 1 + sum(other < rated[played.seat] for other in rated)
 
 
@@ -97,7 +97,7 @@ def _recent(played: PlayedSeat) -> dict[str, Any]:
         "date": played.at.isoformat(),
         "seats": played.num_seats,
         "rated": played.rated,
-        "end": played.end_reason,
+        "end": None if played.end_reason is None else played.end_reason.value,
         **outcome(played),
     }
 
@@ -112,8 +112,9 @@ def _game_figures(game: str, seats: list[PlayedSeat], best: list[Any]) -> dict[s
         if kind in ("won", "lost", "left"):
             played += 1
             won += kind == "won"
-        breakdown = (seat.result or {}).get("breakdown")
-        if kind in ("won", "lost") and breakdown and seat.end_reason == TableEnd.FINISHED.value:
+        played_out = seat.result.played if seat.result else None
+        breakdown = played_out.breakdown if played_out else None
+        if kind in ("won", "lost") and breakdown and seat.end_reason is TableEnd.FINISHED:
             counted += 1
             for category, points in breakdown[seat.seat].items():
                 sums[category] += points

@@ -6,12 +6,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from navcomp.domain.tables import TableStatus
 from navcomp.server import lobby
 from navcomp.server.games import Live
 from navcomp.server.views import closed_json
 from navcomp.store import tables
 from navcomp.store.db import Connection
-from navcomp.store.model import Table, TableStatus
+from navcomp.store.model import Table
 
 if TYPE_CHECKING:
     from navcomp.server.context import Server

@@ -14,13 +14,14 @@ provisional for their first :data:`PROVISIONAL_GAMES` rated games.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
 
 from openskill.models import PlackettLuce
 
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import SeatEnd
 from navcomp.store import ratings as store
 from navcomp.store.db import Connection
 from navcomp.store.model import Table
@@ -29,7 +30,7 @@ MODEL = PlackettLuce()
 SCALE = 40
 """Points shown per unit of ``mu - 3 sigma``: a new player shows 0 and climbs from there."""
 PROVISIONAL_GAMES = 5
-LEFT_EARLY = frozenset({"resigned", "timed_out", "taken_over"})
+LEFT_EARLY = frozenset({SeatEnd.RESIGNED, SeatEnd.TIMED_OUT, SeatEnd.TAKEN_OVER})
 """How a seat ended (the table's result, ``seat_ends``) that ranks it last."""
 
 
@@ -47,7 +48,7 @@ def shown(mu: float, sigma: float) -> int:
 def ranks_for_rating(ranks: Sequence[int], seat_ends: Sequence[str] | None) -> list[int]:
     """The game's ranks (1 = first, ties equal), with every seat that left early moved
     below all seats that played on."""
-    ends = seat_ends or ["played"] * len(ranks)
+    ends = seat_ends or [SeatEnd.PLAYED.value] * len(ranks)
     stayed = [rank for rank, end in zip(ranks, ends, strict=True) if end not in LEFT_EARLY]
     last = max(stayed, default=0) + 1
     return [last if end in LEFT_EARLY else rank for rank, end in zip(ranks, ends, strict=True)]
@@ -73,14 +74,14 @@ def seat_players(table: Table) -> list[store.Player]:
     return players
 
 
-def record_game(conn: Connection, table: Table, result: Mapping[str, Any], at: datetime) -> None:
+def record_game(conn: Connection, table: Table, result: TableResult, at: datetime) -> None:
     """Update the ratings of a rated table's players for its finished game."""
     if not table.rated or table.num_seats < 2 or table.tutorial is not None:
         return
-    if result.get("capped"):
-        return  # stopped by a round cap: not played to its end
+    if result.capped or result.ranks is None:
+        return  # stopped by a round cap (not played to its end), or without a result
     players = seat_players(table)
-    ranks = ranks_for_rating(result["ranks"], result.get("seat_ends"))
+    ranks = ranks_for_rating(result.ranks, result.seat_ends)
     before = store.lock(conn, table.game, players, MODEL.mu, MODEL.sigma, at)
     after = rate([Skill(*before[p.key]) for p in players], ranks)
     store.save(conn, table.game, table.id, merge_seats(players, ranks, after), at)

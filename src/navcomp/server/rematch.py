@@ -18,11 +18,13 @@ import secrets
 from datetime import datetime
 
 from navcomp.core.registry import get_game
+from navcomp.domain.notices import NoticeKind
+from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, lobby, notify
 from navcomp.server.errors import ApiError
 from navcomp.store import accounts, blocks, friends, tables
 from navcomp.store.db import Connection
-from navcomp.store.model import NewNotice, NoticeKind, Seat, Table, TableStatus, User
+from navcomp.store.model import NewNotice, Seat, Table, User
 
 
 def offer_text(by: str, game_title: str, table_id: int) -> str:
@@ -55,7 +57,7 @@ def offer(conn: Connection, user: User, table_id: int, at: datetime) -> tuple[Ta
         user.id,
         at,
         rated=table.rated,
-        pace=table.pace,
+        pace=None if table.pace is None else table.pace.to_json(),
         visibility=table.visibility,
         spectators=table.spectators,
     )

@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any, Literal
 from fastapi import FastAPI
 from pydantic import BaseModel, ConfigDict
 
-from navcomp.store.model import TableStatus
+from navcomp.domain.tables import TableStatus
 
 if TYPE_CHECKING:
     StatusName = str
-else:  # the statuses' names, stated in the schema as an enum of strings
-    StatusName = Literal[tuple(status.value for status in TableStatus)]
+else:  # the statuses of a table that is there, as an enum of strings (see ClosedTable)
+    StatusName = Literal[tuple(s.value for s in TableStatus if s is not TableStatus.CLOSED)]
 
 
 class Answer(BaseModel):
@@ -186,7 +186,7 @@ class SeatInfo(Answer):
 
 
 class ClockInfo(Answer):
-    """A table's clocks (server/clocks.py): each seat's bank in seconds, where the mover's
+    """A table's clocks (domain/clocks.py): each seat's bank in seconds, where the mover's
     turn stands, the abort votes, the mover's deadline and the server's time."""
 
     banks: list[float]

@@ -1,5 +1,5 @@
 """A table's clocks through its game: set at the start, charged at each move, checked
-before a move (``server/clocks.py`` does the arithmetic).
+before a move (``domain/clocks.py`` does the arithmetic).
 
 Deadlines are a person's only: a bot's turn has none.  A timed pace runs while at least
 two people play (with fewer, nobody waits for anybody); without clock the stall period
@@ -10,10 +10,9 @@ quarter of the turn's time (allowance and bank) is left: ``Timing.warn_at``.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import Any, NamedTuple
+from typing import NamedTuple
 
-from navcomp.server import error_codes
-from navcomp.server.clocks import (
+from navcomp.domain.clocks import (
     Clock,
     Pace,
     PaceKind,
@@ -23,23 +22,16 @@ from navcomp.server.clocks import (
     deadline,
     start_clock,
 )
+from navcomp.server import error_codes
 from navcomp.server.errors import ApiError
 from navcomp.store.model import Table
-
-
-def pace_of(table: Table) -> Pace | None:
-    return None if table.pace is None else Pace.of(table.pace)
-
-
-def clock_of(table: Table) -> Clock | None:
-    return None if table.clock is None else Clock.of(table.clock)
 
 
 class Timing(NamedTuple):
     """A table's clocks as stored, when the mover's time runs out, and when the mover is
     told it runs low (None: never)."""
 
-    clock: dict[str, Any] | None
+    clock: Clock | None
     deadline: datetime | None
     warn_at: datetime | None = None
 
@@ -75,7 +67,7 @@ def turn_timing(
 ) -> Timing:
     """The timing of the turn of ``to_move`` that began at ``since``."""
     return Timing(
-        clock.to_json(),
+        clock,
         next_deadline(table, pace, clock, to_move, since),
         next_warning(table, pace, clock, to_move, since),
     )
@@ -83,15 +75,15 @@ def turn_timing(
 
 def starting(table: Table, first: int, at: datetime) -> Timing:
     """The clocks and the first deadline as the game starts."""
-    pace = pace_of(table)
+    pace = table.pace
     if pace is None:
-        return Timing(Clock(()).to_json(), None)
+        return Timing(Clock(()), None)
     return turn_timing(table, pace, start_clock(pace, table.num_seats), first, at)
 
 
 def check_time(table: Table, at: datetime) -> None:
     """Refuse a move once the mover's time is up (the others choose what follows)."""
-    clock = clock_of(table)
+    clock = table.clock
     late = table.deadline is not None and at >= table.deadline
     if late or (clock is not None and clock.stage is Stage.TIME_UP):
         raise ApiError(error_codes.TIME_IS_UP, "your time is up: the others choose what follows")
@@ -99,7 +91,7 @@ def check_time(table: Table, at: datetime) -> None:
 
 def after_move(table: Table, to_move: int | None, over: bool, at: datetime) -> Timing:
     """The clocks and the deadline once the mover of ``table`` has moved at ``at``."""
-    pace, clock = pace_of(table), clock_of(table)
+    pace, clock = table.pace, table.clock
     if clock is None or pace is None:
         return Timing(table.clock, None)
     mover = table.to_move
@@ -108,9 +100,9 @@ def after_move(table: Table, to_move: int | None, over: bool, at: datetime) -> T
         used = 0.0 if table.turn_since is None else (at - table.turn_since).total_seconds()
         clock = charge(pace, clock, mover, used)
     if over:
-        return Timing(clock.to_json(), None)
+        return Timing(clock, None)
     if not pace.timed:  # no clock: the stall period runs from the latest move
         return turn_timing(table, pace, clock, to_move, at)
     if not passed:
-        return Timing(clock.to_json(), table.deadline, table.warn_at)
+        return Timing(clock, table.deadline, table.warn_at)
     return turn_timing(table, pace, clock, to_move, at)

@@ -16,13 +16,15 @@ from typing import Any
 
 from navcomp.core.errors import quoted
 from navcomp.core.registry import get_game
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import TableStatus
 from navcomp.server import error_codes, lobby
 from navcomp.server.errors import ApiError
 from navcomp.server.games import effective_actions, rebuild
 from navcomp.server.tutorial_scripts import Script, scripts
 from navcomp.store import tables, tutorials
 from navcomp.store.db import Connection
-from navcomp.store.model import Table, TableStatus, Turn, User
+from navcomp.store.model import Table, Turn, User
 
 
 @dataclass(frozen=True)
@@ -122,6 +124,6 @@ def _stand_after_log(conn: Connection, table: Table, at: datetime) -> None:
             state.current_player,
             at,
             TableStatus.OVER if result is not None else TableStatus.PLAYING,
-            None if result is None else result.to_json(),
+            None if result is None else TableResult.of_game(result),
         ),
     )

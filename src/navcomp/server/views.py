@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import Any
 
 from navcomp.core.protocol import GameState
+from navcomp.domain.tables import TableStatus
 from navcomp.server.games import walk_log
 from navcomp.store.model import Entry, Table
 
@@ -29,19 +30,19 @@ def table_json(table: Table, at: datetime) -> dict[str, Any]:
                 "seat": s.seat,
                 "player": s.name,
                 "bot": s.bot_level,
-                "ended": s.ended,
+                "ended": None if s.ended is None else s.ended.value,
                 "former": s.former,
                 "pending": s.pending,
             }
             for s in table.seats
         ],
         "creator_seat": table.seat_of(table.creator_id),
-        "result": table.result,
+        "result": None if table.result is None else table.result.to_json(),
         "tutorial": table.tutorial,
         "rated": table.rated,
-        "pace": table.pace,
+        "pace": None if table.pace is None else table.pace.to_json(),
         "clock": clock_json(table, at),
-        "end_reason": table.end_reason,
+        "end_reason": None if table.end_reason is None else table.end_reason.value,
         "visibility": table.visibility.value,
         "spectators": table.spectators,
         "rematch": table.rematch_id,
@@ -55,7 +56,7 @@ def clock_json(table: Table, at: datetime) -> dict[str, Any] | None:
         return None
     deadline = table.deadline
     return {
-        **table.clock,
+        **table.clock.to_json(),
         "deadline": deadline.isoformat() if deadline else None,
         "now": at.isoformat(),
     }
@@ -67,13 +68,9 @@ def moved_json(described: dict[str, Any]) -> dict[str, Any]:
     return {"version": described["version"], "table": described}
 
 
-CLOSED = "closed"
-"""The status a table's JSON shows once its creator has closed it (no row is left)."""
-
-
 def closed_json(table_id: int) -> dict[str, Any]:
     """A table its creator closed, as the lobby's answer and its push name it."""
-    return {"id": table_id, "status": CLOSED}
+    return {"id": table_id, "status": TableStatus.CLOSED.value}
 
 
 def time_is_up(described: dict[str, Any]) -> bool:

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from navcomp.domain.tables import TableStatus
 from navcomp.server import lobby
 from navcomp.server.deps import ServerDep
 from navcomp.server.errors import ApiError, not_found
@@ -16,7 +17,6 @@ from navcomp.server.games import Live
 from navcomp.server.live import Subscriber, TokenBucket, encode, state_message
 from navcomp.server.views import table_json
 from navcomp.store.db import Connection
-from navcomp.store.model import TableStatus
 
 if TYPE_CHECKING:
     from navcomp.server.context import Server

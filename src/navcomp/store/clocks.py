@@ -11,7 +11,7 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, or_, select, update
 
-from navcomp.store.model import SeatEnd, TableStatus
+from navcomp.domain.tables import EventKind, SeatEnd, TableEnd, TableStatus
 from navcomp.store.schema import game_tables, seats, table_events
 
 
@@ -53,7 +53,7 @@ def change(
     conn: Connection,
     table_id: int,
     events: int,
-    event: tuple[str, int | None],
+    event: tuple[EventKind, int | None],
     at: datetime,
     values: dict[str, Any],
 ) -> bool:
@@ -72,7 +72,7 @@ def change(
         insert(table_events).values(
             table_id=table_id,
             seq=events + 1,
-            kind=kind,
+            kind=kind.value,
             seat=seat,
             version=done.version,
             created_at=at,
@@ -107,8 +107,9 @@ def end_seats(conn: Connection, table_id: int) -> None:
     )
 
 
-def set_end_reason(conn: Connection, table_id: int, reason: str) -> None:
-    conn.execute(update(game_tables).where(game_tables.c.id == table_id).values(end_reason=reason))
+def set_end_reason(conn: Connection, table_id: int, reason: TableEnd) -> None:
+    where = game_tables.c.id == table_id
+    conn.execute(update(game_tables).where(where).values(end_reason=reason.value))
 
 
 def events_of(conn: Connection, table_id: int) -> list[Event]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from sqlalchemy import Connection, delete, or_, select, update
 
-from navcomp.store.model import NoticeKind
+from navcomp.domain.notices import NoticeKind
 from navcomp.store.schema import (
     blocks,
     chat_mutes,

@@ -80,8 +80,8 @@ class MoveWrites:
                 "new_to_move": turn.to_move,
                 "new_turn_since": turn.turn_since,
                 "new_status": turn.status.value,
-                "new_result": turn.result,
-                "new_clock": turn.clock,
+                "new_result": None if turn.result is None else turn.result.to_json(),
+                "new_clock": None if turn.clock is None else turn.clock.to_json(),
                 "new_deadline": turn.deadline,
                 "new_warn_at": turn.warn_at,
             },
@@ -150,8 +150,10 @@ class SqliteMoveWrites(MoveWrites):
     def advance(
         self, conn: Connection, table_id: int, expected: int, events: int, turn: Turn
     ) -> bool:
-        since, outcome = self.when(turn.turn_since), self.json(turn.result)
-        clock, deadline = self.json(turn.clock), self.when(turn.deadline)
+        since = self.when(turn.turn_since)
+        outcome = self.json(None if turn.result is None else turn.result.to_json())
+        clock = self.json(None if turn.clock is None else turn.clock.to_json())
+        deadline = self.when(turn.deadline)
         cursor = _driver(conn).execute(
             "UPDATE game_tables SET version = ?, to_move = ?, turn_since = ?, status = ?, "
             "result = ?, clock = ?, deadline = ?, warn_at = ? "

@@ -8,41 +8,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 from datetime import datetime
-from enum import StrEnum
 from typing import Any
 
-
-class TableEnd(StrEnum):
-    """How a table's game ended."""
-
-    FINISHED = "finished"  # played to its end
-    FORFEIT = "forfeit"  # one of two players resigned, or the other claimed it on time
-    ABORTED = "aborted"  # every remaining person voted to end it: no result
-    ABANDONED = "abandoned"  # stalled, with no active person left
-    LEFT = "left"  # its last person left it (deleted the account): no result
-
-
-class SeatEnd(StrEnum):
-    """How a seat ended its game."""
-
-    PLAYED = "played"
-    RESIGNED = "resigned"
-    TIMED_OUT = "timed_out"
-    TAKEN_OVER = "taken_over"  # handed to a bot after it stalled
-
-
-class Visibility(StrEnum):
-    """Who finds a table, and who may sit at it."""
-
-    PUBLIC = "public"  # listed in the lobby
-    UNLISTED = "unlisted"  # not listed: joined by its link
-    INVITE = "invite"  # only the invited and its creator sit at it; strangers cannot watch
-
-
-class TableStatus(StrEnum):
-    OPEN = "open"  # seats are taken and bots seated; no game yet
-    PLAYING = "playing"
-    OVER = "over"
+from navcomp.domain.clocks import Clock, Pace
+from navcomp.domain.mail import MailKind, TurnMail
+from navcomp.domain.notices import NoticeKind
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus, Visibility
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,7 +23,7 @@ class Seat:
     user_id: int | None  # None: a bot's seat, or an empty one
     name: str | None  # the player's name, if a person sits there
     bot_level: str | None
-    ended: str | None = None  # a SeatEnd once the seat changed hands or the game ended
+    ended: SeatEnd | None = None  # once the seat changed hands or the game ended
     former: str | None = None  # the person a bot took the seat over from
     former_user_id: int | None = None  # that person's account
     pending: bool = False  # a rematch's seat whose person has not accepted yet
@@ -75,15 +47,15 @@ class Table:
     version: int  # the number of log entries
     to_move: int | None
     turn_since: datetime | None
-    result: dict[str, Any] | None
+    result: TableResult | None
     seats: tuple[Seat, ...]
     tutorial: str | None = None  # the tutorial's name at a tutorial table (docs/web.md)
     rated: bool = False  # the end of its game changes its players' ratings
-    pace: dict[str, Any] | None = None  # server/clocks.py; None: no clock, never stalls
-    clock: dict[str, Any] | None = None  # the clocks while the game is on (server/clocks.py)
+    pace: Pace | None = None  # None: no clock, never stalls
+    clock: Clock | None = None  # the clocks while the game is on
     deadline: datetime | None = None  # when the mover's time runs out, or the grace ends
     warn_at: datetime | None = None  # when the mover is told its time runs low
-    end_reason: str | None = None  # a TableEnd once the game is over
+    end_reason: TableEnd | None = None  # once the game is over
     events: int = 0  # changes besides moves (time up, a seat taken over...): a move checks it
     visibility: Visibility = Visibility.PUBLIC
     spectators: bool = True  # may people without a seat watch the game
@@ -126,13 +98,13 @@ class Table:
         ended = turn.status is TableStatus.OVER and turn.result is not None
         seats = self.seats
         if ended:
-            assert turn.result is not None
-            ends = turn.result["seat_ends"]
+            assert turn.result is not None and turn.result.seat_ends is not None
+            ends = turn.result.seat_ends
             seats = tuple(replace(s, ended=ends[s.seat]) for s in self.seats)
         return replace(
             self,
             seats=seats,
-            end_reason=TableEnd.FINISHED.value if ended else self.end_reason,
+            end_reason=TableEnd.FINISHED if ended else self.end_reason,
             version=turn.version,
             to_move=turn.to_move,
             turn_since=turn.turn_since,
@@ -158,8 +130,8 @@ class Turn:
     to_move: int | None
     turn_since: datetime | None
     status: TableStatus
-    result: dict[str, Any] | None
-    clock: dict[str, Any] | None = None
+    result: TableResult | None
+    clock: Clock | None = None
     deadline: datetime | None = None
     warn_at: datetime | None = None
 
@@ -208,22 +180,11 @@ class Login:
 class Notice:
     id: int
     table_id: int | None
-    kind: str  # a NoticeKind, or "note" for notices older than kinds
+    kind: NoticeKind
     about: dict[str, Any] | None
     text: str
     read: bool
     created_at: datetime
-
-
-class NoticeKind(StrEnum):
-    TURN = "turn"  # your turn
-    OVER = "over"  # the game is over
-    INVITE = "invite"
-    TIME_LOW = "time_low"  # a quarter of the time allowance is left
-    TIME_UP = "time_up"  # a player's time is up: choose more time, a bot, or a claim
-    STALLED = "stalled"  # nobody moved for the stall period: the silent seat may go to a bot
-    SEAT_CHANGE = "seat_change"  # a bot took a seat over, someone resigned, voted to abort
-    REMATCH = "rematch"  # a player of a finished game offers a rematch
 
 
 @dataclass(frozen=True, slots=True)
@@ -242,25 +203,6 @@ class SoloScore:
     score: int
     table_id: int
     created_at: datetime
-
-
-class TurnMail(StrEnum):
-    """How often an account hears by mail that it is its turn."""
-
-    EVERY = "every"  # a mail each turn
-    DIGEST = "digest"  # one mail for the turns of a while (at most every N hours)
-    NEVER = "never"
-
-
-class MailKind(StrEnum):
-    TURN = "turn"
-    DIGEST = "digest"  # the turns of a while, in one mail
-    INVITE = "invite"
-    TIME_LOW = "time_low"
-    OVER = "over"
-    VERIFY = "verify"  # an address's verification link
-    RESET = "reset"  # a password reset link
-    TEST = "test"
 
 
 @dataclass(frozen=True, slots=True)

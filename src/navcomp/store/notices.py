@@ -8,8 +8,9 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from navcomp.domain.notices import NoticeKind
 from navcomp.store.hot import move_writes
-from navcomp.store.model import NewNotice, Notice, NoticeKind
+from navcomp.store.model import NewNotice, Notice
 from navcomp.store.schema import notifications
 
 ABOUT_A_TABLE = (NoticeKind.TURN.value, NoticeKind.OVER.value)
@@ -50,7 +51,10 @@ def newest(conn: Connection, user_id: int, unread_only: bool, limit: int) -> lis
     if unread_only:
         query = query.where(notifications.c.read.is_(False))
     rows = conn.execute(query.order_by(notifications.c.id.desc()).limit(limit)).all()
-    return [Notice(r.id, r.table_id, r.kind, r.about, r.text, r.read, r.created_at) for r in rows]
+    return [
+        Notice(r.id, r.table_id, NoticeKind(r.kind), r.about, r.text, r.read, r.created_at)
+        for r in rows
+    ]
 
 
 def mark_read(conn: Connection, user_id: int, ids: list[int] | None) -> None:

@@ -19,7 +19,8 @@ from typing import Any
 
 from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
-from navcomp.store.model import MailKind, OutboxMail
+from navcomp.domain.mail import MailKind
+from navcomp.store.model import OutboxMail
 from navcomp.store.schema import mail_outbox, mail_settings
 
 DIGEST = MailKind.DIGEST.value

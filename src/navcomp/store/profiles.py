@@ -13,8 +13,9 @@ from typing import Any
 
 from sqlalchemy import Connection, func, or_, select
 
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus
 from navcomp.store.db import as_utc
-from navcomp.store.model import TableStatus
 from navcomp.store.schema import game_tables, seats, users
 
 
@@ -26,9 +27,9 @@ class PlayedSeat:
     game: str
     num_seats: int
     seat: int
-    ended: str | None  # how the seat ended (a SeatEnd)
-    end_reason: str | None  # how the game ended (a TableEnd)
-    result: dict[str, Any] | None
+    ended: SeatEnd | None  # how the seat ended
+    end_reason: TableEnd | None  # how the game ended
+    result: TableResult | None
     rated: bool
     at: datetime  # when the game ended (its last turn), else when the table was made
 
@@ -75,9 +76,9 @@ def finished_seats(conn: Connection, user_id: int) -> list[PlayedSeat]:
             r.game,
             r.num_seats,
             r.seat,
-            r.ended,
-            r.end_reason,
-            r.result,
+            None if r.ended is None else SeatEnd(r.ended),
+            None if r.end_reason is None else TableEnd(r.end_reason),
+            None if r.result is None else TableResult.of(r.result),
             r.rated,
             as_utc(r.at),
         )

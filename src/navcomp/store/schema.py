@@ -71,7 +71,7 @@ game_tables = Table(
     # a tutorial's name at a tutorial table: its seed is the script's, public
     Column("tutorial", String(40)),
     Column("rated", Boolean, nullable=False, server_default=false()),  # the host's choice
-    Column("pace", JSON),  # server/clocks.py; None: no clock and never stalled
+    Column("pace", JSON),  # domain/clocks.py; None: no clock and never stalled
     Column("clock", JSON),  # each seat's bank, the stage of the turn, the abort votes
     Column("deadline", DateTime(timezone=True)),  # the sweeper acts on it (server/sweeper.py)
     Column("warn_at", DateTime(timezone=True)),  # and on this: the mover's time runs low
@@ -99,7 +99,7 @@ table_events = Table(
     metadata,
     Column("table_id", Integer, ForeignKey("game_tables.id", ondelete="CASCADE"), primary_key=True),
     Column("seq", Integer, primary_key=True),  # 1, 2, ...: the table's events count after it
-    Column("kind", String(16), nullable=False),  # server/endings.py EventKind
+    Column("kind", String(16), nullable=False),  # domain/tables.py EventKind
     Column("seat", Integer),
     Column("version", Integer, nullable=False),  # the table's version (moves) at the time
     Column("created_at", DateTime(timezone=True), nullable=False),

@@ -15,9 +15,12 @@ from typing import Any
 from sqlalchemy import Connection, bindparam, delete, func, insert, select, update
 from sqlalchemy.orm import aliased
 
+from navcomp.domain.clocks import Clock, Pace
+from navcomp.domain.results import TableResult
+from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus, Visibility
 from navcomp.store.db import DbRow, as_utc
 from navcomp.store.hot import move_writes
-from navcomp.store.model import Entry, Seat, Table, TableStatus, Turn, Visibility
+from navcomp.store.model import Entry, Seat, Table, Turn
 from navcomp.store.schema import game_tables, invites, moves, seats, users
 
 # Built once: the hot path then skips statement construction and cache keys.
@@ -54,15 +57,15 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
         row.version,
         row.to_move,
         as_utc(row.turn_since),
-        row.result,
+        None if row.result is None else TableResult.of(row.result),
         seat_list,
         tutorial=row.tutorial,
         rated=row.rated,
-        pace=row.pace,
-        clock=row.clock,
+        pace=None if row.pace is None else Pace.of(row.pace),
+        clock=None if row.clock is None else Clock.of(row.clock),
         deadline=as_utc(row.deadline),
         warn_at=as_utc(row.warn_at),
-        end_reason=row.end_reason,
+        end_reason=None if row.end_reason is None else TableEnd(row.end_reason),
         events=row.events,
         visibility=Visibility(row.visibility),
         spectators=row.spectators,
@@ -71,7 +74,21 @@ def _table(row: DbRow, seat_list: tuple[Seat, ...]) -> Table:
 
 
 def _seats(conn: Connection, table_id: int) -> tuple[Seat, ...]:
-    return tuple(Seat(*row) for row in conn.execute(_SEAT_ROWS, {"table_id": table_id}))
+    return tuple(_seat(*row) for row in conn.execute(_SEAT_ROWS, {"table_id": table_id}))
+
+
+def _seat(
+    seat: int,
+    user_id: int | None,
+    name: str | None,
+    bot: str | None,
+    ended: str | None,
+    former: str | None,
+    former_user_id: int | None,
+    pending: bool,
+) -> Seat:
+    end = None if ended is None else SeatEnd(ended)
+    return Seat(seat, user_id, name, bot, end, former, former_user_id, pending)
 
 
 def get(conn: Connection, table_id: int, lock: bool = False) -> Table | None:
@@ -267,7 +284,7 @@ def start(
     table_id: int,
     first: int,
     at: datetime,
-    clock: Mapping[str, Any] | None = None,
+    clock: Clock | None = None,
     deadline: datetime | None = None,
     warn_at: datetime | None = None,
 ) -> None:
@@ -279,7 +296,7 @@ def start(
             status=TableStatus.PLAYING.value,
             to_move=first,
             turn_since=at,
-            clock=None if clock is None else dict(clock),
+            clock=None if clock is None else clock.to_json(),
             deadline=deadline,
             warn_at=warn_at,
         )

@@ -48,6 +48,6 @@ def set_turn(conn: Connection, table_id: int, turn: Turn) -> None:
             to_move=turn.to_move,
             turn_since=turn.turn_since,
             status=turn.status.value,
-            result=turn.result,
+            result=None if turn.result is None else turn.result.to_json(),
         )
     )

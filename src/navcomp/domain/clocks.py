@@ -86,6 +86,22 @@ class Pace:
             return Pace(kind, bank=stored["bank_days"] * DAY, per_turn=stored["hours"] * HOUR)
         return Pace(kind, stall=stored["stall_days"] * DAY)
 
+    def to_json(self) -> dict[str, Any]:
+        """The pace as stored and answered: its kind and its options, in whole units."""
+        if self.kind is PaceKind.LIVE:
+            return {
+                "kind": self.kind.value,
+                "minutes": _whole(self.bank, MINUTE),
+                "increment": _whole(self.increment, 1),
+            }
+        if self.kind is PaceKind.TURN:
+            return {
+                "kind": self.kind.value,
+                "hours": _whole(self.per_turn, HOUR),
+                "bank_days": _whole(self.bank, DAY),
+            }
+        return {"kind": self.kind.value, "stall_days": _whole(self.stall, DAY)}
+
     @property
     def timed(self) -> bool:
         return self.kind is not PaceKind.NONE
@@ -98,6 +114,13 @@ class Pace:
         if self.kind is PaceKind.TURN:
             return self.per_turn
         return self.stall
+
+
+def _whole(seconds: float, unit: int) -> int:
+    whole, rest = divmod(seconds, unit)
+    if rest:
+        raise ValueError(f"{seconds} seconds are not a whole number of {unit}-second units")
+    return int(whole)
 
 
 @dataclass(frozen=True)
