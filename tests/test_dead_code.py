@@ -26,6 +26,7 @@ KEPT = {
     "get_timestamp": "server/mail_tokens.py: overrides itsdangerous's TimestampSigner",
     "connect_unix_socket": "server/webhooks.py: overrides httpcore's network backend",
     "UNLISTED": "store/model.py: a Visibility, read from requests and rows by its value",
+    "NOTE": "domain/notices.py: a NoticeKind, read from rows written before kinds by its value",
 }
 
 
