@@ -12,16 +12,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Locator, Page, expect, sync_playwright
 
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
+from navcomp.commands.pageload import CHROMIUM, CHROMIUM_ARGS  # the benchmark's browser too
+
 SCREENSHOTS = Path(__file__).resolve().parent.parent / "build" / "screenshots"
 
 # What the page shows may lag on a busy machine (a whole test run on two cores): the
