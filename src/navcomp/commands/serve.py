@@ -118,7 +118,8 @@ def _add_limit_options(parser: Any) -> None:
         ("--open-tables-per-account", 3, "tables one account created that wait to start"),
         ("--tables-per-account", 10, "tables created a minute by one account"),
         ("--invitations-per-account", 20, "invitations a minute sent by one account"),
-        ("--invitations-per-invitee", 10, "invitations an hour to one person"),
+        ("--invitations-per-pair", 3, "invitations an hour from one account to one person"),
+        ("--invitations-per-invitee", 30, "invitations an hour to one person, from anyone"),
     ):
         limits.add_argument(
             option, type=int, default=default, help=f"{what} (default {default}; 0: no limit)"
@@ -152,6 +153,7 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         open_tables_per_account=args.open_tables_per_account,
         tables_per_account=args.tables_per_account,
         invitations_per_account=args.invitations_per_account,
+        invitations_per_pair=args.invitations_per_pair,
         invitations_per_invitee=args.invitations_per_invitee,
         **mail_options.settings(args),
     )

@@ -52,7 +52,8 @@ class Settings:
     open_tables_per_account: int = 3  # tables one account created that wait to start
     tables_per_account: int = 10  # tables created a minute by one account
     invitations_per_account: int = 20  # invitations a minute sent by one account
-    invitations_per_invitee: int = 10  # invitations an hour to one person, from anyone
+    invitations_per_pair: int = 3  # invitations an hour from one account to one person
+    invitations_per_invitee: int = 30  # invitations an hour to one person, from anyone
     # Mail (docs/server.md, "Mail"): without an SMTP URL mail waits in the outbox.
     smtp_url: str | None = None  # smtp://user:password@host:port, or smtps://
     smtp_starttls: bool = False  # require STARTTLS (else used when the server offers it)
@@ -83,6 +84,7 @@ class Settings:
             mails_per_address=self.mails_per_address,
             tables_per_account=self.tables_per_account,
             invitations_per_account=self.invitations_per_account,
+            invitations_per_pair=self.invitations_per_pair,
             invitations_per_invitee=self.invitations_per_invitee,
         )
 

@@ -48,7 +48,8 @@ class Limits:
     mails_per_address: int = 5  # an hour, to one recipient address
     tables_per_account: int = 10
     invitations_per_account: int = 20
-    invitations_per_invitee: int = 10  # an hour, from everyone together
+    invitations_per_pair: int = 3  # an hour, from one account to one person
+    invitations_per_invitee: int = 30  # an hour, from everyone together
 
 
 class _MemoryStorage(MemoryStorage):
@@ -89,6 +90,7 @@ class Throttle:
         self.mail_address = _per_hour(limits.mails_per_address)
         self.new_table = _per_minute(limits.tables_per_account)
         self.invitation = _per_minute(limits.invitations_per_account)
+        self.invitation_pair = _per_hour(limits.invitations_per_pair)
         self.invitee = _per_hour(limits.invitations_per_invitee)
 
     async def login_attempt(self, name: str, address: str, device: str | None = None) -> None:
@@ -140,11 +142,20 @@ class Throttle:
             self.new_table, "table-user", str(user_id), refusal=error_codes.TOO_MANY_TABLES
         )
 
-    async def invitation_sent(self, user_id: int, invitee: str) -> None:
-        """``user_id`` invites the account named ``invitee`` (a name's fold key)."""
+    async def invitation_asked(self, user_id: int) -> None:
+        """``user_id`` asks to invite someone: counted whatever comes of it, as it limits
+        only the caller."""
         too_many = error_codes.TOO_MANY_INVITATIONS
         await self._hit(self.invitation, "invite-user", str(user_id), refusal=too_many)
-        await self._hit(self.invitee, "invite-invitee", invitee, refusal=too_many)
+
+    async def invitation_written(self, user_id: int, invitee_id: int) -> None:
+        """``user_id`` is about to write a new invitation of ``invitee_id``: counted per
+        pair, then for the invitee from everyone together.  Only invitations really
+        written count, so a stranger's refused ones spend nothing of the invitee's."""
+        too_many = error_codes.TOO_MANY_INVITATIONS
+        pair = f"{user_id}:{invitee_id}"
+        await self._hit(self.invitation_pair, "invite-pair", pair, refusal=too_many)
+        await self._hit(self.invitee, "invite-invitee", str(invitee_id), refusal=too_many)
 
     async def _hit(
         self,
