@@ -66,7 +66,12 @@ async def change(
 async def request_reset(server: Server, request: HTTPConnection, to: str) -> None:
     checked = mail.check_address(to)
     await server.throttle.login_attempt(f"reset:{checked.lower()}", address(request))
-    await server.throttle.mail(None, checked)
+    # counted against the address only when an account has it, and then apart from the
+    # mail accounts ask for: a stranger spends neither (and the answer is the same)
+    if await server.read(lambda c: mail.reset_owner(c, checked)) is None:
+        return
+    if not await server.throttle.reset_mail(checked):
+        return
     at = server.settings.now()
     await server.tx(lambda c: mail.request_reset(c, checked, at))
     server.mail.wake()

@@ -45,7 +45,8 @@ class Limits:
     sockets_per_address: int = 120  # live sockets opened
     chat_messages_per_person: int = 20
     mails_per_account: int = 10  # an hour, sent at the account's request
-    mails_per_address: int = 5  # an hour, to one recipient address
+    mails_per_address: int = 5  # an hour, to one recipient address, asked by accounts
+    resets_per_address: int = 5  # an hour, password resets to an account's verified address
     tables_per_account: int = 10
     invitations_per_account: int = 20
     invitations_per_pair: int = 3  # an hour, from one account to one person
@@ -88,6 +89,7 @@ class Throttle:
         self.chat = _per_minute(limits.chat_messages_per_person)
         self.mail_account = _per_hour(limits.mails_per_account)
         self.mail_address = _per_hour(limits.mails_per_address)
+        self.reset_address = _per_hour(limits.resets_per_address)
         self.new_table = _per_minute(limits.tables_per_account)
         self.invitation = _per_minute(limits.invitations_per_account)
         self.invitation_pair = _per_hour(limits.invitations_per_pair)
@@ -125,17 +127,24 @@ class Throttle:
         """A chat message by ``user_id``, wherever they write it."""
         await self._hit(self.chat, "chat-user", str(user_id), refusal=error_codes.CHAT_TOO_FAST)
 
-    async def mail(self, user_id: int | None, to: str) -> None:
-        """A mail to ``to`` at the request of ``user_id`` (None: of nobody signed in, as a
-        password reset): the account's count first, so that an account over its limit
-        spends nothing of the address's."""
-        if user_id is not None:
-            await self._hit(
-                self.mail_account, "mail-user", str(user_id), refusal=error_codes.TOO_MANY_MAILS
-            )
+    async def mail(self, user_id: int, to: str) -> None:
+        """A mail to ``to`` at the request of the account ``user_id``: the account's count
+        first, so that an account over its limit spends nothing of the address's."""
+        await self._hit(
+            self.mail_account, "mail-user", str(user_id), refusal=error_codes.TOO_MANY_MAILS
+        )
         await self._hit(
             self.mail_address, "mail-address", to.lower(), refusal=error_codes.TOO_MANY_MAILS
         )
+
+    async def reset_mail(self, to: str) -> bool:
+        """A password reset mail to the verified address ``to`` that nobody signed in asked
+        for: counted apart from the mail accounts ask for, so strangers' resets never
+        spend those.  False once over the limit (the caller sends nothing and answers
+        as ever: a 429 would tell that an account has the address)."""
+        if self.reset_address is None:
+            return True
+        return await self._counted(self.reset_address, "reset-address", to.lower())
 
     async def table_made(self, user_id: int) -> None:
         await self._hit(
@@ -163,22 +172,25 @@ class Throttle:
         *key: str,
         refusal: error_codes.ErrorCode = error_codes.TOO_MANY_ATTEMPTS,
     ) -> None:
-        if item is None:
+        if item is None or await self._counted(item, *key):
             return
+        key = (*key[:-1], _digest(key[-1]))
+        stats = await self._guarded(self.limiter.get_window_stats(item, *key))
+        wait = (
+            item.get_expiry()
+            if stats is None
+            else max(1, math.ceil(stats.reset_time - time.time()))
+        )
+        raise ApiError(
+            refusal,
+            f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
+            headers={"Retry-After": str(wait)},
+        )
+
+    async def _counted(self, item: RateLimitItem, *key: str) -> bool:
+        """One more hit of ``key``: False once over ``item``'s limit."""
         key = (*key[:-1], _digest(key[-1]))  # no name or address in a log, nor in Redis
-        allowed = await self._guarded(self.limiter.hit(item, *key))
-        if allowed is False:
-            stats = await self._guarded(self.limiter.get_window_stats(item, *key))
-            wait = (
-                item.get_expiry()
-                if stats is None
-                else max(1, math.ceil(stats.reset_time - time.time()))
-            )
-            raise ApiError(
-                refusal,
-                f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
-                headers={"Retry-After": str(wait)},
-            )
+        return await self._guarded(self.limiter.hit(item, *key)) is not False
 
     async def close(self) -> None:
         """Close the connections to Redis, if the counts live there."""
