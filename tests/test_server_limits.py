@@ -243,3 +243,24 @@ def test_a_browser_that_signed_in_before_gets_past_a_strangers_lockout(database_
 
 def _with(device: str) -> dict[str, str]:
     return {"Cookie": f"navcomp_device={device}"}
+
+
+def test_password_change_and_deletion_share_the_logins_count_of_the_name(
+    database_url: str,
+) -> None:
+    """Keyed by the name's fold key, as logins are: "Straße" folds to "strasse", which a
+    lower-cased name ("straße") is not."""
+    with running(database_url, logins_per_name=3) as client:
+        street = Player(client, "Straße")
+        wrong_change = {"current": "not the password", "new": "another horse"}
+        for _ in range(2):
+            assert street.post("/api/me/password", wrong_change).status_code == 403
+        deleted = client.request(
+            "DELETE",
+            "/api/account",
+            json={"password": "not the password"},
+            headers=street.headers,
+        )
+        assert deleted.status_code == 403, deleted.text
+        right = {"name": "STRASSE", "password": "correct horse"}
+        _refused_for_too_many(client.post("/api/accounts/login", json=right))

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.requests import HTTPConnection
 
-from navcomp.server import accounts, error_codes, mail, mail_tokens
+from navcomp.server import accounts, error_codes, mail, mail_tokens, names
 from navcomp.server.errors import ApiError
 from navcomp.server.logins import address
 from navcomp.store import accounts as stored
@@ -51,7 +51,7 @@ async def change(
     user = session.user
     mail.registered(user)
     _check_new(new)
-    await server.throttle.login_attempt(user.name, address(request))
+    await server.throttle.login_attempt(names.fold_key(user.name), address(request))
     found = await server.read(lambda c: stored.password_hash(c, user.id))
     matches = await anyio.to_thread.run_sync(
         accounts.password_matches, found, current, limiter=server.hashing

@@ -95,21 +95,23 @@ class Throttle:
         self.invitation_pair = _per_hour(limits.invitations_per_pair)
         self.invitee = _per_hour(limits.invitations_per_invitee)
 
-    async def login_attempt(self, name: str, address: str, device: str | None = None) -> None:
-        """Counts one login attempt by ``address`` for ``name``: 429 once over either limit.
+    async def login_attempt(self, name_key: str, address: str, device: str | None = None) -> None:
+        """Counts one login attempt by ``address`` for the name whose ``names.fold_key`` is
+        ``name_key`` (a password checked anywhere counts so, as logins do): 429 once over
+        either limit.
         From a ``device`` that signed in to ``name`` before (``devices.py``) the attempt
         counts against that device instead of the name, which strangers may have used up."""
         await self._hit(self.login_address, "login-address", address)
         if device is None:
-            await self._hit(self.login_name, "login-name", name.lower())
+            await self._hit(self.login_name, "login-name", name_key)
         else:
             await self._hit(self.login_name, "login-device", device)
 
-    async def logged_in(self, name: str, device: str | None = None) -> None:
+    async def logged_in(self, name_key: str, device: str | None = None) -> None:
         """The right password: the failed attempts of the name (or the device) are forgiven."""
         if self.login_name is None:
             return
-        kind, who = ("login-name", name.lower()) if device is None else ("login-device", device)
+        kind, who = ("login-name", name_key) if device is None else ("login-device", device)
         await self._guarded(self.limiter.clear(self.login_name, kind, _digest(who)))
 
     async def registration_attempt(self, address: str) -> None:
