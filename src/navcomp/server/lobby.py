@@ -84,6 +84,13 @@ def refusal(conn: Connection, table: Table, user_id: int | None) -> ApiError | N
     return None
 
 
+def may_see(conn: Connection, table_id: int, user_id: int | None) -> bool:
+    """Whether ``user_id`` may see the table (:func:`refusal`), for the lists that name
+    tables (profiles, rating histories): a table they may not see is left out."""
+    table = tables.get(conn, table_id) if table_id_in_range(table_id) else None
+    return table is not None and refusal(conn, table, user_id) is None
+
+
 def spectators_refused() -> ApiError:
     return ApiError(error_codes.SPECTATORS_NOT_ALLOWED, "only the players see this game")
 
