@@ -43,8 +43,11 @@ def _together(calls: list[Callable[[], httpx.Response]]) -> list[httpx.Response]
 
 @pytest.fixture
 def postgres_server(postgres_database: str) -> Iterator[ServerProcess]:
-    # the same invitation sent by racers counts against the invitation throttle each time
-    server = ServerProcess(postgres_url(postgres_database), "--invitations-per-invitee=0").start()
+    # the same invitation sent by racers at once is new to each of them when they check
+    # it, so each counts against the invitee's throttles
+    server = ServerProcess(
+        postgres_url(postgres_database), "--invitations-per-invitee=0", "--invitations-per-pair=0"
+    ).start()
     try:
         yield server
     finally:

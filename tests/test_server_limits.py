@@ -243,3 +243,72 @@ def test_a_browser_that_signed_in_before_gets_past_a_strangers_lockout(database_
 
 def _with(device: str) -> dict[str, str]:
     return {"Cookie": f"navcomp_device={device}"}
+
+
+def test_password_change_and_deletion_share_the_logins_count_of_the_name(
+    database_url: str,
+) -> None:
+    """Keyed by the name's fold key, as logins are: "Straße" folds to "strasse", which a
+    lower-cased name ("straße") is not."""
+    with running(database_url, logins_per_name=3) as client:
+        street = Player(client, "Straße")
+        wrong_change = {"current": "not the password", "new": "another horse"}
+        for _ in range(2):
+            assert street.post("/api/me/password", wrong_change).status_code == 403
+        deleted = client.request(
+            "DELETE",
+            "/api/account",
+            json={"password": "not the password"},
+            headers=street.headers,
+        )
+        assert deleted.status_code == 403, deleted.text
+        right = {"name": "STRASSE", "password": "correct horse"}
+        _refused_for_too_many(client.post("/api/accounts/login", json=right))
+
+
+def _lock_out_ann(client: Any) -> None:
+    """A stranger's wrong passwords until the name is held (a password change or a
+    deletion counted one already)."""
+    client.cookies.clear()  # a stranger, with no cookie of ann's
+    answers = [client.post("/api/accounts/login", json=WRONG).status_code for _ in range(5)]
+    assert answers[0] == 401 and answers[-1] == 429, answers
+    _refused_for_too_many(client.post("/api/accounts/login", json=RIGHT))
+
+
+def test_a_password_change_revokes_every_device(database_url: str) -> None:
+    with running(database_url, logins_per_name=5) as client:
+        registered = client.post("/api/accounts/register", json=RIGHT)
+        device = _device_of(registered)
+        token = registered.json()["token"]
+        client.cookies.clear()
+        changed = client.post(
+            "/api/me/password",
+            json={"current": RIGHT["password"], "new": "a new horse"},
+            headers={"Authorization": f"Bearer {token}"},
+        )
+        assert changed.status_code == 200, changed.text
+        _lock_out_ann(client)
+        new = {**RIGHT, "password": "a new horse"}
+        _refused_for_too_many(client.post("/api/accounts/login", json=new, headers=_with(device)))
+
+
+def test_a_device_is_bound_to_the_account_not_to_its_name(database_url: str) -> None:
+    with running(database_url, logins_per_name=5, name_hold_days=0) as client:
+        first = client.post("/api/accounts/register", json=RIGHT)
+        device = _device_of(first)
+        client.cookies.clear()
+        deleted = client.request(
+            "DELETE",
+            "/api/account",
+            json={"password": RIGHT["password"]},
+            headers={"Authorization": f"Bearer {first.json()['token']}"},
+        )
+        assert deleted.status_code == 200, deleted.text
+        client.cookies.clear()
+        again = client.post("/api/accounts/register", json=RIGHT)  # another ann, the same name
+        assert again.status_code == 201, again.text
+        _lock_out_ann(client)
+        _refused_for_too_many(client.post("/api/accounts/login", json=RIGHT, headers=_with(device)))
+        # her own browser's cookie still passes
+        own = client.post("/api/accounts/login", json=RIGHT, headers=_with(_device_of(again)))
+        assert own.status_code == 200, own.text

@@ -10,6 +10,9 @@ from sqlalchemy import create_engine, select
 
 from navcomp.store.schema import mail_outbox
 from server_helpers import Player, running
+from test_server_mail_processes import verified
+
+RESET = "/api/accounts/password-reset"
 
 
 def mails_to(database_url: str, address: str) -> int:
@@ -49,9 +52,6 @@ def test_the_recipient_address_is_counted_across_accounts_and_resets(database_ur
         assert ann.post("/api/me/email/verify-again").status_code == 200
         assert ben.put("/api/me/email", {"address": "victim@example.com"}).status_code == 200
         refused_for_too_many_mails(ben.post("/api/me/email/verify-again"))
-        refused_for_too_many_mails(
-            client.post("/api/accounts/password-reset", json={"address": "victim@example.com"})
-        )
         refused = ann.put("/api/me/email", {"address": "victim@example.com"})
         refused_for_too_many_mails(refused)
         assert mails_to(database_url, "victim@example.com") == 1  # ben's
@@ -74,3 +74,37 @@ def test_one_account_is_counted_across_addresses(database_url: str) -> None:
         # removing the address sends nothing and is never refused; others are not counted
         assert ann.put("/api/me/email", {"address": None}).status_code == 200
         assert ben.put("/api/me/email", {"address": "d@example.com"}).status_code == 200
+
+
+def test_resets_for_an_address_no_account_has_spend_nothing_of_it(database_url: str) -> None:
+    with running(database_url, mails_per_address=3, mails_per_account=0) as client:
+        for _ in range(8):
+            answer = client.post(RESET, json={"address": "victim@example.com"})
+            assert answer.status_code == 202, answer.text
+        ann = Player(client, "ann")
+        for _ in range(3):
+            assert ann.put("/api/me/email", {"address": "victim@example.com"}).status_code == 200
+
+
+def test_resets_have_their_own_budget_and_keep_the_same_answer(database_url: str) -> None:
+    with running(database_url, mails_per_address=3, resets_per_address=2) as client:
+        ann = Player(client, "ann")
+        verified(database_url, "ann", "ann@example.com")
+        for _ in range(5):  # over the resets' budget: the same answer, no more mail
+            answer = client.post(RESET, json={"address": "ann@example.com"})
+            assert answer.status_code == 202, answer.text
+        assert mails_to(database_url, "ann@example.com") == 2
+        for _ in range(3):  # her own mail is counted apart from the strangers' resets
+            assert ann.post("/api/me/email/test").status_code == 200
+        refused_for_too_many_mails(ann.post("/api/me/email/test"))
+
+
+def test_a_guest_setting_an_address_is_refused_before_it_is_counted(database_url: str) -> None:
+    with running(database_url, mails_per_address=3) as client:
+        guest, ann = Player(client), Player(client, "ann")
+        for _ in range(5):
+            answer = guest.put("/api/me/email", {"address": "victim@example.com"})
+            assert answer.status_code == 403, answer.text
+            assert answer.json()["error"]["code"] == "registered_only"
+        assert ann.put("/api/me/email", {"address": "victim@example.com"}).status_code == 200
+        assert mails_to(database_url, "victim@example.com") == 1

@@ -121,3 +121,47 @@ def test_a_private_profile_is_its_owner_s_alone(database_url: str, count_game: o
         shown = ben.get("/api/players/ann/profile")
         assert shown.status_code == 200 and shown.json()["games"][0]["won"] == 1
         assert refusal(client.get("/api/players/nobody/profile")) == (404, "user_not_found")
+
+
+def _private_rated(ann: Player, ben: Player, private: dict[str, Any]) -> int:
+    made = ann.post("/api/tables", {"game": GAME, "seats": 2, "rated": True, **private})
+    assert made.status_code == 201, made.text
+    table_id: int = made.json()["id"]
+    if private.get("visibility") == "invite":
+        assert ann.post(f"/api/tables/{table_id}/invite", {"name": ben.name}).status_code == 200
+    assert ben.post(f"/api/tables/{table_id}/join").status_code == 200
+    assert ann.post(f"/api/tables/{table_id}/start").status_code == 200
+    _play(table_id, [(ann, "count"), (ben, "stop"), (ann, "stop")])
+    return table_id
+
+
+def test_profiles_and_rating_histories_show_only_tables_the_viewer_may_see(
+    database_url: str, count_game: object
+) -> None:
+    with running(database_url) as client:
+        ann, ben, carl = Player(client, "ann"), Player(client, "ben"), Player(client, "carl")
+        public = _rated(ann, ben)
+        _play(public, [(ann, "count"), (ben, "stop"), (ann, "stop")])
+        no_spectators = _private_rated(ann, ben, {"spectators": False})
+        invite_only = _private_rated(ann, ben, {"visibility": "invite"})
+        hidden = {no_spectators, invite_only}
+        for table_id in hidden:  # what the profile would show, the table refuses
+            assert carl.get(f"/api/tables/{table_id}").status_code == 403
+            assert client.get(f"/api/tables/{table_id}").status_code == 403
+
+        def shown(viewer: Player | None) -> tuple[set[int], set[int]]:
+            get = client.get if viewer is None else viewer.get
+            profile = get("/api/players/ann/profile")
+            ratings = get("/api/players/ann/ratings")
+            assert profile.status_code == ratings.status_code == 200, ratings.text
+            recent = {row["table"] for row in profile.json()["recent"]}
+            history = {p["table"] for r in ratings.json()["ratings"] for p in r["history"]}
+            return recent, history
+
+        for stranger in (carl, None):
+            assert shown(stranger) == ({public}, {public})
+        for player in (ann, ben):
+            assert shown(player) == ({public, *hidden}, {public, *hidden})
+        # the counts are ann's own, whoever looks
+        games = client.get("/api/players/ann/profile").json()["games"]
+        assert [g["played"] for g in games] == [3]

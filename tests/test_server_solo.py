@@ -243,3 +243,24 @@ def test_the_migrations_build_the_schema_and_upgrade_a_database_in_use(database_
             assert conn.execute(select(users.c.name)).scalars().all() == ["old-timer"]
     finally:
         engine.dispose()
+
+
+def test_high_scores_name_only_tables_the_viewer_may_see(database_url: str) -> None:
+    with running(database_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        made = ann.post("/api/tables", {"game": GAME, "seats": 1, "spectators": False})
+        private = made.json()["id"]
+        assert ann.post(f"/api/tables/{private}/start").status_code == 200
+        for version, action in enumerate(["count"] * 3):
+            assert ann.move(private, action, version).status_code == 200
+        shown = play_solo(ben, 1)
+        assert ben.get(f"/api/tables/{private}").status_code == 403
+
+        def tables(viewer: Any) -> list[int]:
+            answer = viewer.get("/api/solo-scores", params={"game": GAME}).json()
+            return [e["table"] for e in answer["best"]]
+
+        assert tables(ann) == [private, shown]
+        assert tables(ben) == [shown]
+        client.cookies.clear()
+        assert tables(client) == [shown]

@@ -80,6 +80,47 @@ def test_invitations_are_throttled_per_invitee(database_url: str) -> None:
         assert ann.post(f"/api/tables/{tables[2]}/invite", {"name": "carl"}).status_code == 200
 
 
+def test_refused_invitations_spend_nothing_of_the_invitees_budget(database_url: str) -> None:
+    with running(database_url, invitations_per_account=0, invitations_per_invitee=2) as client:
+        ann, bob, mallory = Player(client, "ann"), Player(client, "bob"), Player(client)
+        anns = ann.post("/api/tables", TABLE).json()["id"]
+        theirs = mallory.post("/api/tables", TABLE).json()["id"]
+        for _ in range(5):
+            refused(
+                mallory.post("/api/tables/99999/invite", {"name": "bob"}), 404, "table_not_found"
+            )
+            refused(mallory.post(f"/api/tables/{anns}/invite", {"name": "bob"}), 403, "not_seated")
+            refused(
+                mallory.post(f"/api/tables/{theirs}/invite", {"name": mallory.name}),
+                409,
+                "already_seated",
+            )
+        assert mallory.post(f"/api/tables/{theirs}/invite", {"name": "bob"}).status_code == 200
+        for _ in range(5):  # already invited: nothing new is written
+            assert mallory.post(f"/api/tables/{theirs}/invite", {"name": "bob"}).status_code == 200
+        assert bob.post("/api/blocks", {"name": mallory.name}).status_code in (200, 201)
+        for _ in range(5):
+            refused(mallory.post(f"/api/tables/{theirs}/invite", {"name": "bob"}), 403, "blocked")
+        assert ann.post(f"/api/tables/{anns}/invite", {"name": "bob"}).status_code == 200
+        assert invitations(bob) == 2
+
+
+def test_invitations_are_throttled_per_inviter_and_invitee(database_url: str) -> None:
+    with running(database_url, invitations_per_pair=2) as client:
+        ann, carl, bob = Player(client, "ann"), Player(client, "carl"), Player(client, "bob")
+        tables = [ann.post("/api/tables", TABLE).json()["id"] for _ in range(3)]
+        for table_id in tables[:2]:
+            assert ann.post(f"/api/tables/{table_id}/invite", {"name": "bob"}).status_code == 200
+        refused(
+            ann.post(f"/api/tables/{tables[2]}/invite", {"name": "bob"}),
+            429,
+            "too_many_invitations",
+        )
+        theirs = carl.post("/api/tables", TABLE).json()["id"]
+        assert carl.post(f"/api/tables/{theirs}/invite", {"name": "bob"}).status_code == 200
+        assert invitations(bob) == 3
+
+
 def test_invitations_are_throttled_per_account(database_url: str) -> None:
     with running(database_url, invitations_per_account=3) as client:
         ann = Player(client)  # a guest

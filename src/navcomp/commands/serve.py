@@ -114,11 +114,13 @@ def _add_limit_options(parser: Any) -> None:
         ("--socket-opens-per-address", 120, "live sockets opened a minute from one address"),
         ("--chat-messages-per-person", 20, "chat messages a minute from one account"),
         ("--mails-per-account", 10, "mails an hour sent at one account's request"),
-        ("--mails-per-address", 5, "mails an hour to one address"),
+        ("--mails-per-address", 5, "mails an hour to one address, asked by accounts"),
+        ("--resets-per-address", 5, "password reset mails an hour to one address"),
         ("--open-tables-per-account", 3, "tables one account created that wait to start"),
         ("--tables-per-account", 10, "tables created a minute by one account"),
         ("--invitations-per-account", 20, "invitations a minute sent by one account"),
-        ("--invitations-per-invitee", 10, "invitations an hour to one person"),
+        ("--invitations-per-pair", 3, "invitations an hour from one account to one person"),
+        ("--invitations-per-invitee", 30, "invitations an hour to one person, from anyone"),
     ):
         limits.add_argument(
             option, type=int, default=default, help=f"{what} (default {default}; 0: no limit)"
@@ -149,9 +151,11 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         chat_messages_per_person=args.chat_messages_per_person,
         mails_per_account=args.mails_per_account,
         mails_per_address=args.mails_per_address,
+        resets_per_address=args.resets_per_address,
         open_tables_per_account=args.open_tables_per_account,
         tables_per_account=args.tables_per_account,
         invitations_per_account=args.invitations_per_account,
+        invitations_per_pair=args.invitations_per_pair,
         invitations_per_invitee=args.invitations_per_invitee,
         **mail_options.settings(args),
     )

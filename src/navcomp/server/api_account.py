@@ -130,6 +130,7 @@ async def account(server: ServerDep, session: SignedIn) -> dict[str, Any]:
 )
 async def email(body: EmailAddress, server: ServerDep, session: SignedIn) -> dict[str, Any]:
     """A new address (a verification link goes to it), or none (``null``)."""
+    mail.registered(session.user)  # before the count: a guest's refusal spends nothing
     address = None if body.address is None else mail.check_address(body.address)
     if address is not None:  # its verification link goes there
         await server.throttle.mail(session.user.id, address)

@@ -72,7 +72,7 @@ async def register(
     body: Credentials, request: Request, response: Response, server: ServerDep
 ) -> dict[str, Any]:
     session = await logins.register(server, request, body.name, body.password)
-    await logins.remember_device(server, response, body.name)
+    await logins.remember_device(server, response, session)
     return _session_body(session, response)
 
 
@@ -88,7 +88,7 @@ async def log_in(
     body: Credentials, request: Request, response: Response, server: ServerDep
 ) -> dict[str, Any]:
     session = await logins.log_in(server, request, body.name, body.password)
-    await logins.remember_device(server, response, body.name)
+    await logins.remember_device(server, response, session)
     return _session_body(session, response)
 
 
@@ -122,7 +122,7 @@ async def upgrade(
 ) -> dict[str, Any]:
     """A guest's account becomes a full one (a name and a password), keeping its games."""
     full = await logins.make_full(server, request, session, body.name, body.password)
-    await logins.remember_device(server, response, body.name)
+    await logins.remember_device(server, response, full)
     return _session_body(full, response)
 
 

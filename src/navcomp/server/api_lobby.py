@@ -13,7 +13,7 @@ from navcomp.bots.levels import levels_for
 from navcomp.bots.strength import strength_for
 from navcomp.core.registry import game_names, get_game
 from navcomp.domain.tables import TableStatus, Visibility
-from navcomp.server import error_codes, lobby, names, scores
+from navcomp.server import error_codes, lobby, scores
 from navcomp.server.context import Server
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.errors import ApiError, Body
@@ -216,7 +216,10 @@ async def leave(table_id: TableId, server: ServerDep, session: SignedIn) -> dict
 async def invite(
     table_id: TableId, body: Invite, server: ServerDep, session: SignedIn
 ) -> dict[str, Any]:
-    await server.throttle.invitation_sent(session.user.id, names.fold_key(body.name))
+    await server.throttle.invitation_asked(session.user.id)
+    invitee = await server.tx(lambda c: lobby.new_invitee(c, session.user, table_id, body.name))
+    if invitee is not None:
+        await server.throttle.invitation_written(session.user.id, invitee)
     return await _changed(
         server,
         table_id,

@@ -100,7 +100,8 @@ async def profile(name: PlayerName, server: ServerDep, session: MaybeSignedIn) -
 
     def work(conn: Connection) -> dict[str, Any]:
         user_id = profiles.visible_player(conn, name, session)
-        return profiles.profile(conn, user_id, accounts.name_of(conn, user_id))
+        viewer = None if session is None else session.user.id
+        return profiles.profile(conn, user_id, accounts.name_of(conn, user_id), viewer)
 
     return await server.read(work)
 

@@ -72,6 +72,7 @@ async def player_ratings(
 
 def _player(conn: Connection, name: str, viewer: Session | None) -> dict[str, Any]:
     key = f"user:{visible_player(conn, name, viewer)}"
+    viewer_id = None if viewer is None else viewer.user.id
     games = []
     for rating in ratings.of_player(conn, key):
         points = ratings.history(conn, key, rating.game, HISTORY)
@@ -83,6 +84,7 @@ def _player(conn: Connection, name: str, viewer: Session | None) -> dict[str, An
                 "at": p.at.isoformat(),
             }
             for p in points
+            if lobby.may_see(conn, p.table_id, viewer_id)
         ]
         games.append({**_rating_json(rating), "history": history})
     return {"player": name, "ratings": games}

@@ -48,11 +48,13 @@ class Settings:
     socket_opens_per_address: int = 120  # live sockets opened a minute from one address
     chat_messages_per_person: int = 20  # chat messages a minute from one account
     mails_per_account: int = 10  # mails an hour sent at one account's request
-    mails_per_address: int = 5  # mails an hour to one address (verification, reset)
+    mails_per_address: int = 5  # mails an hour to one address, asked by accounts
+    resets_per_address: int = 5  # password resets an hour to one account's verified address
     open_tables_per_account: int = 3  # tables one account created that wait to start
     tables_per_account: int = 10  # tables created a minute by one account
     invitations_per_account: int = 20  # invitations a minute sent by one account
-    invitations_per_invitee: int = 10  # invitations an hour to one person, from anyone
+    invitations_per_pair: int = 3  # invitations an hour from one account to one person
+    invitations_per_invitee: int = 30  # invitations an hour to one person, from anyone
     # Mail (docs/server.md, "Mail"): without an SMTP URL mail waits in the outbox.
     smtp_url: str | None = None  # smtp://user:password@host:port, or smtps://
     smtp_starttls: bool = False  # require STARTTLS (else used when the server offers it)
@@ -81,8 +83,10 @@ class Settings:
             chat_messages_per_person=self.chat_messages_per_person,
             mails_per_account=self.mails_per_account,
             mails_per_address=self.mails_per_address,
+            resets_per_address=self.resets_per_address,
             tables_per_account=self.tables_per_account,
             invitations_per_account=self.invitations_per_account,
+            invitations_per_pair=self.invitations_per_pair,
             invitations_per_invitee=self.invitations_per_invitee,
         )
 

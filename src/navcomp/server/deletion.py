@@ -22,7 +22,7 @@ import anyio
 from starlette.requests import HTTPConnection
 
 from navcomp.domain.tables import TableStatus
-from navcomp.server import accounts, endings, error_codes, lobby
+from navcomp.server import accounts, endings, error_codes, lobby, names
 from navcomp.server.errors import ApiError
 from navcomp.server.logins import address, forget_session
 from navcomp.server.names import former_name
@@ -50,7 +50,7 @@ async def confirm(server: Server, request: HTTPConnection, user: User, password:
     """Refused unless ``password`` is the account's (a guest has none to give)."""
     if user.is_guest:
         return
-    await server.throttle.login_attempt(user.name, address(request))
+    await server.throttle.login_attempt(names.fold_key(user.name), address(request))
     found = await server.read(lambda c: stored.password_hash(c, user.id))
     matches = await anyio.to_thread.run_sync(
         accounts.password_matches, found, password, limiter=server.hashing

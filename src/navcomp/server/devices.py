@@ -1,23 +1,28 @@
 """Device cookies (OWASP's answer to lockouts by strangers): a browser that signed in to
-an account gets a signed cookie naming that account and the browser; its later logins
-to that account are counted against the browser, not against the name, so a stranger's
-wrong passwords, which hold the name, do not hold its owner out.
+an account gets a signed cookie naming that account (its id), the browser and a
+fingerprint of the account's password hash; its later logins to that account are
+counted against the browser, not against the name, so a stranger's wrong passwords,
+which hold the name, do not hold its owner out.
 
 The cookie is signed with the database's key (``mail_tokens.Links``), lasts half a
-year, and goes only to the login route.  A cookie for another account, altered or
-expired counts for nothing: the login counts against the name, as a stranger's.
+year, and goes only to the login route.  A cookie for another account (another id, as
+when a deleted account's name was taken again), altered, expired, or older than the
+account's password (a password change or reset revokes every device) counts for
+nothing: the login counts against the name, as a stranger's.
 """
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from typing import Any
 
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
 from navcomp.server.errors import ApiError
-from navcomp.server.mail_tokens import Links
+from navcomp.server.mail_tokens import Links, fingerprint
+from navcomp.store.model import Login
 
 DEVICE_COOKIE = "navcomp_device"
 DEVICE = "device"  # the signature's purpose
@@ -26,9 +31,19 @@ LOGIN_PATH = "/api/accounts/login"
 MAX_COOKIE = 500
 
 
-def trusted(links: Links, request: HTTPConnection, folded_name: str) -> str | None:
-    """The id of the browser asking, if it signed in to the account ``folded_name``
-    (a name's fold key) before; None for anyone else."""
+@dataclass(frozen=True)
+class Claim:
+    """What a validly signed device cookie says: the browser signed in to this account,
+    then with this password."""
+
+    user_id: int
+    device: str
+    password: str  # the fingerprint of its hash
+
+
+def claimed(links: Links, request: HTTPConnection) -> Claim | None:
+    """The claim of the browser's device cookie, if it carries one we signed and that
+    has not expired (no database read: a stranger's request costs none)."""
     cookie = request.cookies.get(DEVICE_COOKIE)
     if not cookie or len(cookie) > MAX_COOKIE:
         return None
@@ -36,18 +51,30 @@ def trusted(links: Links, request: HTTPConnection, folded_name: str) -> str | No
         payload: Any = links.read(DEVICE, cookie, DEVICE_SECONDS)
     except ApiError:  # altered, or expired
         return None
-    if not isinstance(payload, list) or len(payload) != 2 or payload[0] != folded_name:
+    if not isinstance(payload, list) or len(payload) != 3:
         return None
-    device: str = str(payload[1])
-    return device
+    user_id, device, password = payload
+    if type(user_id) is not int or not isinstance(device, str) or not isinstance(password, str):
+        return None
+    return Claim(user_id, device, password)
 
 
-def remember(links: Links, response: Response, folded_name: str) -> None:
-    """Mark this browser as one that signed in to ``folded_name``."""
-    cookie = links.make(DEVICE, [folded_name, secrets.token_urlsafe(12)])
+def trusted(claim: Claim | None, login: Login | None) -> str | None:
+    """The id of the browser, if its claim is for the account ``login`` found, with the
+    password it has now; None for anyone else."""
+    if claim is None or login is None or login.password_hash is None:
+        return None
+    if claim.user_id != login.user.id or claim.password != fingerprint(login.password_hash):
+        return None
+    return claim.device
+
+
+def remember(links: Links, response: Response, user_id: int, password_hash: str) -> None:
+    """Mark this browser as one that signed in to the account, with this password."""
+    payload = [user_id, secrets.token_urlsafe(12), fingerprint(password_hash)]
     response.set_cookie(
         DEVICE_COOKIE,
-        cookie,
+        links.make(DEVICE, payload),
         max_age=DEVICE_SECONDS,
         path=LOGIN_PATH,
         httponly=True,

@@ -105,7 +105,8 @@ INVALID_REQUEST = _entry(
     "invalid_request",
     S.UNPROCESSABLE_ENTITY,
     "a field is missing, of the wrong JSON type (true is no number, a string no count), "
-    "out of range, or holds a control character (so does a name in the path: profile, "
+    "out of range, nested deeper than 32 levels, or holds a control character (so does a "
+    "name in the path: profile, "
     "ratings, friends, blocks, mutes)",
 )
 INVALID_TABLE = _entry(
@@ -175,7 +176,8 @@ TOO_MANY_TABLES = _entry(
 TOO_MANY_INVITATIONS = _entry(
     "too_many_invitations",
     S.TOO_MANY_REQUESTS,
-    "too many invitations a minute from you, or an hour to that person: wait Retry-After seconds",
+    "too many invitations a minute from you, or an hour from you or everyone to that person: "
+    "wait Retry-After seconds",
 )
 INTERNAL_ERROR = _entry("internal_error", S.INTERNAL_SERVER_ERROR, "a failure on the server's side")
 SERVER_BUSY = _entry(

@@ -57,12 +57,32 @@ def has_controls(value: Any) -> bool:
     return False
 
 
-def _without_controls(value: Any) -> Any:
+MAX_DEPTH = 32
+"""How deep a client's JSON object may nest (no action or option nests past 3)."""
+
+
+def too_deep(value: Any) -> bool:
+    """Whether ``value`` nests objects or lists deeper than :data:`MAX_DEPTH`. A loop, as
+    :func:`has_controls`."""
+    pending = [(value, 0)]
+    while pending:
+        item, depth = pending.pop()
+        if isinstance(item, dict | list):
+            if depth >= MAX_DEPTH:
+                return True
+            inner = item.values() if isinstance(item, dict) else item
+            pending.extend((part, depth + 1) for part in inner)
+    return False
+
+
+def _plain(value: Any) -> Any:
     if has_controls(value):
         raise ValueError("strings may not hold control characters")
+    if too_deep(value):
+        raise ValueError(f"objects and lists may not nest deeper than {MAX_DEPTH} levels")
     return value
 
 
-JsonObject = Annotated[dict[str, Any], AfterValidator(_without_controls)]
+JsonObject = Annotated[dict[str, Any], AfterValidator(_plain)]
 """A JSON object from a client (table options, an action): no control characters in any
-of its strings, keys or values, however deep."""
+of its strings, keys or values, and no deeper than :data:`MAX_DEPTH`."""

@@ -23,7 +23,7 @@ from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from navcomp.server.errors import ApiError, not_found
-from navcomp.server.fields import DB_INT_MAX, has_controls, table_id_in_range
+from navcomp.server.fields import DB_INT_MAX, has_controls, table_id_in_range, too_deep
 from navcomp.server.http import body_then, error_response
 from navcomp.server.moves import submit
 from navcomp.server.views import moved_json
@@ -109,6 +109,6 @@ def _fields(body: bytes, undo: bool) -> tuple[Any, int] | None:
     if undo:
         return None, expected
     action = data.get("action")
-    if type(action) not in (int, str, dict) or has_controls(action):
-        return None
+    if type(action) not in (int, str, dict) or has_controls(action) or too_deep(action):
+        return None  # the routes refuse it, with the same code as ever
     return action, expected

@@ -84,6 +84,13 @@ def refusal(conn: Connection, table: Table, user_id: int | None) -> ApiError | N
     return None
 
 
+def may_see(conn: Connection, table_id: int, user_id: int | None) -> bool:
+    """Whether ``user_id`` may see the table (:func:`refusal`), for the lists that name
+    tables (profiles, rating histories): a table they may not see is left out."""
+    table = tables.get(conn, table_id) if table_id_in_range(table_id) else None
+    return table is not None and refusal(conn, table, user_id) is None
+
+
 def spectators_refused() -> ApiError:
     return ApiError(error_codes.SPECTATORS_NOT_ALLOWED, "only the players see this game")
 
@@ -203,8 +210,14 @@ def set_bot(conn: Connection, user: User, table_id: int, seat: int, level: str |
     tables.seat_bot(conn, table_id, seat, level)
 
 
-def invite(conn: Connection, user: User, table_id: int, name: str, at: datetime) -> None:
+def new_invitee(conn: Connection, user: User, table_id: int, name: str) -> int | None:
+    """The id of the account ``user`` may invite by ``name`` to the table, or None if it
+    is invited already; refused as ``invite`` would refuse it."""
     table = _open_table(conn, table_id)
+    return _invitee(conn, table, user, name)
+
+
+def _invitee(conn: Connection, table: Table, user: User, name: str) -> int | None:
     if table.seat_of(user.id) is None:
         raise ApiError(error_codes.NOT_SEATED, "only players at the table may invite")
     invitee = user_id_by_name(conn, name)
@@ -212,7 +225,13 @@ def invite(conn: Connection, user: User, table_id: int, name: str, at: datetime)
         raise ApiError(error_codes.BLOCKED, f"{quoted(name)} does not take invitations from you")
     if table.seat_of(invitee) is not None:
         raise ApiError(error_codes.ALREADY_SEATED, f"{quoted(name)} is already at the table")
-    if tables.invite(conn, table_id, invitee):
+    return None if tables.invited(conn, table.id, invitee) else invitee
+
+
+def invite(conn: Connection, user: User, table_id: int, name: str, at: datetime) -> None:
+    table = _open_table(conn, table_id)
+    invitee = _invitee(conn, table, user, name)
+    if invitee is not None and tables.invite(conn, table_id, invitee):
         text = notify.invite_text(user.name, get_game(table.game).info.title, table_id)
         about = {"by": user.name, "game": table.game}
         notify.add(conn, NewNotice(invitee, table_id, NoticeKind.INVITE, text), at, about, table)

@@ -16,6 +16,7 @@ from starlette.responses import Response
 
 from navcomp.server import accounts, devices, error_codes, names
 from navcomp.server.errors import ApiError
+from navcomp.store import accounts as stored
 from navcomp.store.model import Session
 
 if TYPE_CHECKING:
@@ -70,9 +71,14 @@ async def make_full(
 
 async def log_in(server: Server, request: HTTPConnection, name: str, password: str) -> Session:
     folded = names.fold_key(name)
-    device = devices.trusted(await server.mail.links(), request, folded)
+    claim = devices.claimed(await server.mail.links(), request)
+    found = None
+    if claim is not None:  # a browser we signed a cookie for: is it this account's?
+        found = await server.read(lambda c: accounts.login_for(c, name))
+    device = devices.trusted(claim, found)
     await server.throttle.login_attempt(folded, address(request), device)
-    found = await server.read(lambda c: accounts.login_for(c, name))
+    if found is None:
+        found = await server.read(lambda c: accounts.login_for(c, name))
     matches = await anyio.to_thread.run_sync(
         accounts.password_matches,
         None if found is None else found.password_hash,
@@ -98,9 +104,13 @@ async def log_out(server: Server, session: Session) -> None:
     forget_session(server, session)
 
 
-async def remember_device(server: Server, response: Response, name: str) -> None:
-    """This browser signed in as ``name``: its later logins to it pass a stranger's lockout."""
-    devices.remember(await server.mail.links(), response, names.fold_key(name))
+async def remember_device(server: Server, response: Response, session: Session) -> None:
+    """This browser signed in to the session's account: its later logins to it pass a
+    stranger's lockout, until the password changes."""
+    user_id = session.user.id
+    password_hash = await server.read(lambda c: stored.password_hash(c, user_id))
+    if password_hash is not None:
+        devices.remember(await server.mail.links(), response, user_id, password_hash)
 
 
 def forget_session(server: Server, session: Session) -> None:

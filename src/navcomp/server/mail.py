@@ -233,6 +233,12 @@ def _pair(payload: Any) -> tuple[int, str]:
     return payload[0], payload[1]
 
 
+def reset_owner(conn: Connection, address: str) -> int | None:
+    """The id of the account a reset link to ``address`` would go to, if any."""
+    found = mail_settings.owner_of(conn, address)
+    return None if found is None else found[0]
+
+
 def request_reset(conn: Connection, address: str, at: datetime) -> None:
     """A reset link to the registered account of the verified ``address``, if there is one
     (the answer is the same either way: it tells nobody whose address it is)."""

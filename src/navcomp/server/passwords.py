@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.requests import HTTPConnection
 
-from navcomp.server import accounts, error_codes, mail, mail_tokens
+from navcomp.server import accounts, error_codes, mail, mail_tokens, names
 from navcomp.server.errors import ApiError
 from navcomp.server.logins import address
 from navcomp.store import accounts as stored
@@ -51,7 +51,7 @@ async def change(
     user = session.user
     mail.registered(user)
     _check_new(new)
-    await server.throttle.login_attempt(user.name, address(request))
+    await server.throttle.login_attempt(names.fold_key(user.name), address(request))
     found = await server.read(lambda c: stored.password_hash(c, user.id))
     matches = await anyio.to_thread.run_sync(
         accounts.password_matches, found, current, limiter=server.hashing
@@ -66,7 +66,12 @@ async def change(
 async def request_reset(server: Server, request: HTTPConnection, to: str) -> None:
     checked = mail.check_address(to)
     await server.throttle.login_attempt(f"reset:{checked.lower()}", address(request))
-    await server.throttle.mail(None, checked)
+    # counted against the address only when an account has it, and then apart from the
+    # mail accounts ask for: a stranger spends neither (and the answer is the same)
+    if await server.read(lambda c: mail.reset_owner(c, checked)) is None:
+        return
+    if not await server.throttle.reset_mail(checked):
+        return
     at = server.settings.now()
     await server.tx(lambda c: mail.request_reset(c, checked, at))
     server.mail.wake()

@@ -22,6 +22,7 @@ from navcomp.store import friends
 from navcomp.store.db import Connection
 
 WRITE_EVERY = 60.0  # seconds
+WRITE_AT_MOST_EVERY = 1.0  # seconds, however short the turn mail's grace
 REMEMBERED = 10_000  # accounts whose last write is kept; beyond, the oldest are forgotten
 
 log = logging.getLogger(__name__)
@@ -35,7 +36,12 @@ class Presence:
     ) -> None:
         self._tx = tx
         self._now = now
-        self._every = min(WRITE_EVERY, turn_mail_grace / 4) if turn_mail_grace else WRITE_EVERY
+        # the grace reads presence, so it is written a few times within one grace
+        self._every = (
+            max(WRITE_AT_MOST_EVERY, min(WRITE_EVERY, turn_mail_grace / 4))
+            if turn_mail_grace > 0
+            else WRITE_EVERY
+        )
         self._written: dict[int, float] = {}  # account: when this process last wrote it
 
     async def seen(self, user_id: int) -> None:

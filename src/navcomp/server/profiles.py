@@ -27,7 +27,7 @@ from typing import Any
 from navcomp.core.errors import quoted
 from navcomp.core.registry import game_names, get_game
 from navcomp.domain.tables import TableEnd
-from navcomp.server import error_codes
+from navcomp.server import error_codes, lobby
 from navcomp.server.accounts import user_id_by_name
 from navcomp.server.errors import ApiError
 from navcomp.server.ratings import LEFT_EARLY, ranks_for_rating
@@ -132,14 +132,31 @@ def _game_figures(game: str, seats: list[PlayedSeat], best: list[Any]) -> dict[s
     }
 
 
-def profile(conn: Connection, user_id: int, name: str) -> dict[str, Any]:
-    """The profile of ``user_id`` (shown as ``name``), from its games that are over."""
+def _seen(conn: Connection, seats: list[PlayedSeat], viewer: int | None) -> list[PlayedSeat]:
+    """The newest :data:`RECENT` of ``seats`` at tables ``viewer`` may see."""
+    seen: list[PlayedSeat] = []
+    for seat in seats:
+        if len(seen) == RECENT:
+            break
+        if lobby.may_see(conn, seat.table_id, viewer):
+            seen.append(seat)
+    return seen
+
+
+def profile(conn: Connection, user_id: int, name: str, viewer: int | None) -> dict[str, Any]:
+    """The profile of ``user_id`` (shown as ``name``), from its games that are over, as
+    ``viewer`` (None: nobody signed in) sees it: its counts and averages are of every
+    game, its lists name only the tables the viewer may see."""
     seats = profiles.finished_seats(conn, user_id)
     by_game: dict[str, list[PlayedSeat]] = defaultdict(list)
     for seat in seats:
         by_game[seat.game].append(seat)
     best = {
-        game: scores.best_of(conn, game, user_id, BEST_SOLO)
+        game: [
+            s
+            for s in scores.best_of(conn, game, user_id, BEST_SOLO)
+            if lobby.may_see(conn, s.table_id, viewer)
+        ]
         for game in game_names()
         if get_game(game).info.min_players == 1
     }
@@ -148,5 +165,5 @@ def profile(conn: Connection, user_id: int, name: str) -> dict[str, Any]:
         "player": name,
         "private": accounts.profile_private(conn, user_id),
         "games": [_game_figures(g, by_game.get(g, []), best.get(g, [])) for g in games],
-        "recent": [_recent(seat) for seat in seats[:RECENT]],
+        "recent": [_recent(seat) for seat in _seen(conn, seats, viewer)],
     }

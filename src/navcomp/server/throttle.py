@@ -45,10 +45,12 @@ class Limits:
     sockets_per_address: int = 120  # live sockets opened
     chat_messages_per_person: int = 20
     mails_per_account: int = 10  # an hour, sent at the account's request
-    mails_per_address: int = 5  # an hour, to one recipient address
+    mails_per_address: int = 5  # an hour, to one recipient address, asked by accounts
+    resets_per_address: int = 5  # an hour, password resets to an account's verified address
     tables_per_account: int = 10
     invitations_per_account: int = 20
-    invitations_per_invitee: int = 10  # an hour, from everyone together
+    invitations_per_pair: int = 3  # an hour, from one account to one person
+    invitations_per_invitee: int = 30  # an hour, from everyone together
 
 
 class _MemoryStorage(MemoryStorage):
@@ -87,25 +89,29 @@ class Throttle:
         self.chat = _per_minute(limits.chat_messages_per_person)
         self.mail_account = _per_hour(limits.mails_per_account)
         self.mail_address = _per_hour(limits.mails_per_address)
+        self.reset_address = _per_hour(limits.resets_per_address)
         self.new_table = _per_minute(limits.tables_per_account)
         self.invitation = _per_minute(limits.invitations_per_account)
+        self.invitation_pair = _per_hour(limits.invitations_per_pair)
         self.invitee = _per_hour(limits.invitations_per_invitee)
 
-    async def login_attempt(self, name: str, address: str, device: str | None = None) -> None:
-        """Counts one login attempt by ``address`` for ``name``: 429 once over either limit.
+    async def login_attempt(self, name_key: str, address: str, device: str | None = None) -> None:
+        """Counts one login attempt by ``address`` for the name whose ``names.fold_key`` is
+        ``name_key`` (a password checked anywhere counts so, as logins do): 429 once over
+        either limit.
         From a ``device`` that signed in to ``name`` before (``devices.py``) the attempt
         counts against that device instead of the name, which strangers may have used up."""
         await self._hit(self.login_address, "login-address", address)
         if device is None:
-            await self._hit(self.login_name, "login-name", name.lower())
+            await self._hit(self.login_name, "login-name", name_key)
         else:
             await self._hit(self.login_name, "login-device", device)
 
-    async def logged_in(self, name: str, device: str | None = None) -> None:
+    async def logged_in(self, name_key: str, device: str | None = None) -> None:
         """The right password: the failed attempts of the name (or the device) are forgiven."""
         if self.login_name is None:
             return
-        kind, who = ("login-name", name.lower()) if device is None else ("login-device", device)
+        kind, who = ("login-name", name_key) if device is None else ("login-device", device)
         await self._guarded(self.limiter.clear(self.login_name, kind, _digest(who)))
 
     async def registration_attempt(self, address: str) -> None:
@@ -123,28 +129,44 @@ class Throttle:
         """A chat message by ``user_id``, wherever they write it."""
         await self._hit(self.chat, "chat-user", str(user_id), refusal=error_codes.CHAT_TOO_FAST)
 
-    async def mail(self, user_id: int | None, to: str) -> None:
-        """A mail to ``to`` at the request of ``user_id`` (None: of nobody signed in, as a
-        password reset): the account's count first, so that an account over its limit
-        spends nothing of the address's."""
-        if user_id is not None:
-            await self._hit(
-                self.mail_account, "mail-user", str(user_id), refusal=error_codes.TOO_MANY_MAILS
-            )
+    async def mail(self, user_id: int, to: str) -> None:
+        """A mail to ``to`` at the request of the account ``user_id``: the account's count
+        first, so that an account over its limit spends nothing of the address's."""
+        await self._hit(
+            self.mail_account, "mail-user", str(user_id), refusal=error_codes.TOO_MANY_MAILS
+        )
         await self._hit(
             self.mail_address, "mail-address", to.lower(), refusal=error_codes.TOO_MANY_MAILS
         )
+
+    async def reset_mail(self, to: str) -> bool:
+        """A password reset mail to the verified address ``to`` that nobody signed in asked
+        for: counted apart from the mail accounts ask for, so strangers' resets never
+        spend those.  False once over the limit (the caller sends nothing and answers
+        as ever: a 429 would tell that an account has the address)."""
+        if self.reset_address is None:
+            return True
+        return await self._counted(self.reset_address, "reset-address", to.lower())
 
     async def table_made(self, user_id: int) -> None:
         await self._hit(
             self.new_table, "table-user", str(user_id), refusal=error_codes.TOO_MANY_TABLES
         )
 
-    async def invitation_sent(self, user_id: int, invitee: str) -> None:
-        """``user_id`` invites the account named ``invitee`` (a name's fold key)."""
+    async def invitation_asked(self, user_id: int) -> None:
+        """``user_id`` asks to invite someone: counted whatever comes of it, as it limits
+        only the caller."""
         too_many = error_codes.TOO_MANY_INVITATIONS
         await self._hit(self.invitation, "invite-user", str(user_id), refusal=too_many)
-        await self._hit(self.invitee, "invite-invitee", invitee, refusal=too_many)
+
+    async def invitation_written(self, user_id: int, invitee_id: int) -> None:
+        """``user_id`` is about to write a new invitation of ``invitee_id``: counted per
+        pair, then for the invitee from everyone together.  Only invitations really
+        written count, so a stranger's refused ones spend nothing of the invitee's."""
+        too_many = error_codes.TOO_MANY_INVITATIONS
+        pair = f"{user_id}:{invitee_id}"
+        await self._hit(self.invitation_pair, "invite-pair", pair, refusal=too_many)
+        await self._hit(self.invitee, "invite-invitee", str(invitee_id), refusal=too_many)
 
     async def _hit(
         self,
@@ -152,22 +174,25 @@ class Throttle:
         *key: str,
         refusal: error_codes.ErrorCode = error_codes.TOO_MANY_ATTEMPTS,
     ) -> None:
-        if item is None:
+        if item is None or await self._counted(item, *key):
             return
+        key = (*key[:-1], _digest(key[-1]))
+        stats = await self._guarded(self.limiter.get_window_stats(item, *key))
+        wait = (
+            item.get_expiry()
+            if stats is None
+            else max(1, math.ceil(stats.reset_time - time.time()))
+        )
+        raise ApiError(
+            refusal,
+            f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
+            headers={"Retry-After": str(wait)},
+        )
+
+    async def _counted(self, item: RateLimitItem, *key: str) -> bool:
+        """One more hit of ``key``: False once over ``item``'s limit."""
         key = (*key[:-1], _digest(key[-1]))  # no name or address in a log, nor in Redis
-        allowed = await self._guarded(self.limiter.hit(item, *key))
-        if allowed is False:
-            stats = await self._guarded(self.limiter.get_window_stats(item, *key))
-            wait = (
-                item.get_expiry()
-                if stats is None
-                else max(1, math.ceil(stats.reset_time - time.time()))
-            )
-            raise ApiError(
-                refusal,
-                f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
-                headers={"Retry-After": str(wait)},
-            )
+        return await self._guarded(self.limiter.hit(item, *key)) is not False
 
     async def close(self) -> None:
         """Close the connections to Redis, if the counts live there."""
