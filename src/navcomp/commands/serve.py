@@ -15,6 +15,8 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Any) -> None:
+    from navcomp.server.option_types import count_from, seconds_above_zero, seconds_from_zero
+
     parser = commands.add_parser(
         "serve",
         help="run the online table (API, WebSocket, browser app)",
@@ -22,7 +24,7 @@ def add_parser(commands: Any) -> None:
         "set --database-url or NAVCOMP_DATABASE_URL for PostgreSQL.",
     )
     parser.add_argument("--host", default="127.0.0.1")
-    parser.add_argument("--port", type=int, default=8000)
+    parser.add_argument("--port", type=count_from(0, 65535), default=8000)
     parser.add_argument("--database-url", help="e.g. postgresql://user@host:5432/db")
     parser.add_argument("--data-dir", type=Path, default=Path("data"), help="for SQLite")
     parser.add_argument(
@@ -30,10 +32,10 @@ def add_parser(commands: Any) -> None:
         help="e.g. redis://127.0.0.1:6379/0: pushes across several server processes "
         "(or NAVCOMP_REDIS_URL)",
     )
-    parser.add_argument("--bot-workers", type=int, default=1, help="processes for bots")
+    parser.add_argument("--bot-workers", type=count_from(1), default=1, help="processes for bots")
     parser.add_argument(
         "--bot-seconds",
-        type=float,
+        type=seconds_above_zero,
         help="time a searching bot takes per move (default: its level's)",
     )
     parser.add_argument(
@@ -49,14 +51,14 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument(
         "--sweep-seconds",
-        type=float,
+        type=seconds_from_zero,
         default=5.0,
         help="how often to look for games whose time ran out (docs/server.md, "
         '"Pace and clocks"); default 5',
     )
     parser.add_argument(
         "--name-hold-days",
-        type=int,
+        type=count_from(0),
         default=30,
         help="days a deleted account's name stays taken (default 30)",
     )
@@ -79,28 +81,30 @@ def trusted_proxies(text: str) -> tuple[str, ...]:
 
 def _add_limit_options(parser: Any) -> None:
     """Slow clients, connections and throttling (docs/server.md, "Limits and throttling")."""
+    from navcomp.server.option_types import count_from, seconds_above_zero
+
     limits = parser.add_argument_group("limits")
     limits.add_argument(
         "--header-timeout",
-        type=float,
+        type=seconds_above_zero,
         default=10.0,
         help="seconds a client has to send a request's headers (default 10)",
     )
     limits.add_argument(
         "--body-timeout",
-        type=float,
+        type=seconds_above_zero,
         default=30.0,
         help="seconds a client has to send a request's body after its headers (default 30)",
     )
     limits.add_argument(
         "--keep-alive-timeout",
-        type=int,
+        type=count_from(0),
         default=30,
         help="seconds an idle keep-alive connection stays open (default 30)",
     )
     limits.add_argument(
         "--limit-concurrency",
-        type=int,
+        type=count_from(1),
         default=2000,
         help="connections and requests at once, WebSockets included; "
         "beyond it requests get 503 (default 2000)",
@@ -123,7 +127,10 @@ def _add_limit_options(parser: Any) -> None:
         ("--invitations-per-invitee", 30, "invitations an hour to one person, from anyone"),
     ):
         limits.add_argument(
-            option, type=int, default=default, help=f"{what} (default {default}; 0: no limit)"
+            option,
+            type=count_from(0),
+            default=default,
+            help=f"{what} (default {default}; 0: no limit)",
         )
 
 
@@ -168,9 +175,6 @@ def run(args: argparse.Namespace) -> int:
     from navcomp.server.guard import guarded_protocol
     from navcomp.store.db import database_url
 
-    if args.bot_workers < 1:
-        print("navcomp serve: --bot-workers must be at least 1")
-        return 2
     url = database_url(args.database_url, args.data_dir)
     try:
         proxies = trusted_proxies(args.trusted_proxies)

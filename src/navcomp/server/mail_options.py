@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
 from typing import Any
 
 from navcomp.server.mail_sender import smtp_server
+from navcomp.server.option_types import seconds_above_zero, seconds_from_zero
 
 SMTP_URL_VARIABLE = "NAVCOMP_SMTP_URL"
 
@@ -34,27 +34,17 @@ def add(parser: Any) -> None:
     )
     mail.add_argument(
         "--turn-mail-grace",
-        type=_seconds_from_zero,
+        type=seconds_from_zero,
         default=120.0,
         help="seconds a turn mail waits after the turn began, and while its reader has a "
         "page open: a turn played meanwhile is not mailed (default 120; 0: at once)",
     )
     mail.add_argument(
         "--mail-retry-max",
-        type=float,
+        type=seconds_above_zero,
         default=900.0,
         help="seconds at most between tries of a mail the SMTP server did not take (default 900)",
     )
-
-
-def _seconds_from_zero(text: str) -> float:
-    try:
-        seconds = float(text)
-    except ValueError:
-        seconds = math.nan
-    if not 0 <= seconds < math.inf:
-        raise argparse.ArgumentTypeError(f"{text!r} is no number of seconds from 0 up")
-    return seconds
 
 
 def _smtp_url(url: str) -> str:
