@@ -39,6 +39,7 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "--limit-concurrency": (("0", "-1", "many"), ("1", "2000")),
     "--mail-retry-max": (("0", "-1", "nan", "inf"), ("0.5", "900")),
     "--turn-mail-grace": (("-1", "nan", "-inf", "soon"), ("0", "120")),
+    "--open-table-hours": (("-1", "nan", "inf", "long"), ("0", "0.5", "12")),
     **{limit: (("-1", "-10", "nan", "1.5", "some"), ("0", "1", "10")) for limit in LIMITS},
 }
 

@@ -147,4 +147,5 @@ def test_the_lobby_lists_a_few_tables_of_each_creator(database_url: str) -> None
         assert first in [t["id"] for t in listed]
         by_mallory = [t for t in listed if t["seats"][t["creator_seat"]]["player"] == mallory.name]
         assert len(by_mallory) == 3
-        assert [t["id"] for t in listed] == sorted((t["id"] for t in listed), reverse=True)
+        newest_first = sorted((t["id"] for t in by_mallory), reverse=True)
+        assert [t["id"] for t in listed] == [first, *newest_first]  # registered, then guests

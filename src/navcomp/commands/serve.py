@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Any) -> None:
-    from navcomp.server.option_types import count_from, seconds_above_zero, seconds_from_zero
+    from navcomp.server.option_types import count_from, seconds_above_zero
 
     parser = commands.add_parser(
         "serve",
@@ -49,19 +49,7 @@ def add_parser(commands: Any) -> None:
         action="store_true",
         help="let webhooks point at loopback and private addresses (hooks on a private network)",
     )
-    parser.add_argument(
-        "--sweep-seconds",
-        type=seconds_from_zero,
-        default=5.0,
-        help="how often to look for games whose time ran out (docs/server.md, "
-        '"Pace and clocks"); default 5',
-    )
-    parser.add_argument(
-        "--name-hold-days",
-        type=count_from(0),
-        default=30,
-        help="days a deleted account's name stays taken (default 30)",
-    )
+    _add_upkeep_options(parser)
     _add_limit_options(parser)
     from navcomp.server import mail_options
 
@@ -77,6 +65,31 @@ def trusted_proxies(text: str) -> tuple[str, ...]:
     for entry in entries:
         ipaddress.ip_network(entry, strict=False)
     return entries
+
+
+def _add_upkeep_options(parser: Any) -> None:
+    """What the server does by itself over time: the sweeper, held names."""
+    from navcomp.server.option_types import count_from, hours_from_zero, seconds_from_zero
+
+    parser.add_argument(
+        "--sweep-seconds",
+        type=seconds_from_zero,
+        default=5.0,
+        help="how often to look for games whose time ran out (docs/server.md, "
+        '"Pace and clocks"); default 5',
+    )
+    parser.add_argument(
+        "--name-hold-days",
+        type=count_from(0),
+        default=30,
+        help="days a deleted account's name stays taken (default 30)",
+    )
+    parser.add_argument(
+        "--open-table-hours",
+        type=hours_from_zero,
+        default=12.0,
+        help="hours after which an open table nobody changed closes (default 12; 0: never)",
+    )
 
 
 def _add_limit_options(parser: Any) -> None:
@@ -149,6 +162,7 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         webhook_allow_internal=args.webhook_allow_internal,
         sweep_seconds=args.sweep_seconds,
         name_hold_days=args.name_hold_days,
+        open_table_hours=args.open_table_hours,
         logins_per_name=args.logins_per_name,
         logins_per_address=args.logins_per_address,
         registrations_per_address=args.registrations_per_address,

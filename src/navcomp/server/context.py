@@ -72,6 +72,7 @@ class Settings:
     now: Callable[[], datetime] = field(default=utc_now)
     sweep_seconds: float = 5.0  # how often the sweeper looks for deadlines passed (0: never)
     name_hold_days: int = 30  # a deleted account's name is free again after this
+    open_table_hours: float = 12.0  # an open table nobody changed closes after this (0: never)
 
     def limits(self) -> Limits:
         return Limits(

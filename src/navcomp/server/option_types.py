@@ -18,6 +18,10 @@ def seconds_above_zero(text: str) -> float:
     return _number(text, allow_zero=False, unit="seconds")
 
 
+def hours_from_zero(text: str) -> float:
+    return _number(text, allow_zero=True, unit="hours")
+
+
 def count_from(lowest: int, highest: int | None = None) -> Callable[[str], int]:
     """A whole number from ``lowest`` (to ``highest``), for counts, limits and ports."""
     span = f"from {lowest} up" if highest is None else f"from {lowest} to {highest}"

@@ -26,19 +26,29 @@ async def change_table(
 
     def work(c: Connection) -> Table | None:
         change(c)
-        return lobby.get(c, table_id) if lobby.exists(c, table_id) else None
+        if not lobby.exists(c, table_id):
+            return None
+        tables.touch_open(c, table_id, server.settings.now())
+        return lobby.get(c, table_id)
 
     table = await server.tx(work)
     if table is None:
-        server.hub.publish_closed(table_id, closed_json(table_id))
-    else:
-        live = None
-        if table.status is TableStatus.PLAYING:
-            live = await server.read(lambda c: server.games.load(c, table))
-        server.hub.publish_table(table, live)
+        await push_closed(server, table_id)
+        return None
+    live = None
+    if table.status is TableStatus.PLAYING:
+        live = await server.read(lambda c: server.games.load(c, table))
+    server.hub.publish_table(table, live)
     if server.fanout is not None:
         await server.fanout.announce(table_id, moved=False)
     return table
+
+
+async def push_closed(server: Server, table_id: int) -> None:
+    """The table is closed: its clients here are told, and other processes."""
+    server.hub.publish_closed(table_id, closed_json(table_id))
+    if server.fanout is not None:
+        await server.fanout.announce(table_id, moved=False)
 
 
 async def push_table(server: Server, table: Table) -> None:

@@ -5,19 +5,22 @@ It looks at once when the server starts, so what ran out while it was down is ha
 then, and every ``Settings.sweep_seconds`` after.  Each table is claimed in the database
 (``store/clocks.claim_expired``), so with several processes on one database each
 time-out is acted on by one of them, once.
+
+It also closes open tables nobody changed for ``Settings.open_table_hours`` (claimed the
+same way), so that tables left waiting do not fill the lobby for good.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from datetime import datetime
+from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING
 
 from navcomp.server import endings
 from navcomp.server.errors import ApiError
-from navcomp.store import clocks
+from navcomp.store import clocks, tables
 from navcomp.store.db import Connection
 
 if TYPE_CHECKING:
@@ -29,7 +32,36 @@ BATCH = 50  # tables claimed in one transaction
 
 
 async def sweep(server: Server) -> int:
-    """Act on every table whose deadline has passed; how many were acted on."""
+    """Act on every table whose deadline has passed, and close the open tables left idle;
+    how many tables were acted on."""
+    return await _act_on_deadlines(server) + await _close_idle_open_tables(server)
+
+
+async def _close_idle_open_tables(server: Server) -> int:
+    from navcomp.server.pushes import push_closed
+
+    hours = server.settings.open_table_hours
+    if hours <= 0:
+        return 0
+    done = 0
+    while True:
+        before = server.settings.now() - timedelta(hours=hours)
+        closed = await server.tx(partial(_close_idle, before=before))
+        for table_id in closed:
+            await push_closed(server, table_id)
+        done += len(closed)
+        if len(closed) < BATCH:
+            return done
+
+
+def _close_idle(conn: Connection, *, before: datetime) -> list[int]:
+    idle = tables.claim_idle_open(conn, before, BATCH)
+    for table_id in idle:
+        tables.close(conn, table_id)
+    return idle
+
+
+async def _act_on_deadlines(server: Server) -> int:
     done = 0
     while True:
         at = server.settings.now()

@@ -80,6 +80,9 @@ game_tables = Table(
     Column("visibility", String(8), nullable=False, server_default="public"),  # Visibility
     Column("spectators", Boolean, nullable=False, server_default=true()),  # may others watch
     Column("rematch_id", Integer),  # once over: the table offered as its rematch
+    # an open table: its last change (None: none since made); the sweeper closes it after
+    # Settings.open_table_hours of none
+    Column("changed_at", DateTime(timezone=True)),
 )
 
 seats = Table(

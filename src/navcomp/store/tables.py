@@ -123,7 +123,38 @@ def open_tables(conn: Connection, limit: int, per_creator: int) -> list[Table]:
         .subquery()
     )
     listed = select(ranked.c.id).where(ranked.c.newest <= per_creator)
-    return _public(conn, TableStatus.OPEN, limit, game_tables.c.id.in_(listed))
+    guest_made = select(users.c.is_guest).where(users.c.id == game_tables.c.creator_id)
+    return _public(
+        conn,
+        TableStatus.OPEN,
+        limit,
+        game_tables.c.id.in_(listed),
+        first=guest_made.scalar_subquery(),  # registered players' first: False sorts first
+    )
+
+
+def touch_open(conn: Connection, table_id: int, at: datetime) -> None:
+    """The open table ``table_id`` changed at ``at`` (a table started or closed: nothing)."""
+    conn.execute(
+        update(game_tables)
+        .where(game_tables.c.id == table_id, game_tables.c.status == TableStatus.OPEN.value)
+        .values(changed_at=at)
+    )
+
+
+def claim_idle_open(conn: Connection, before: datetime, limit: int) -> list[int]:
+    """Open tables unchanged since ``before`` (or made then, if never changed), locked until
+    commit; on PostgreSQL rows another process holds are skipped."""
+    last_change = func.coalesce(game_tables.c.changed_at, game_tables.c.created_at)
+    query = (
+        select(game_tables.c.id)
+        .where(game_tables.c.status == TableStatus.OPEN.value, last_change <= before)
+        .order_by(game_tables.c.id)
+        .limit(limit)
+    )
+    if conn.dialect.name == "postgresql":
+        query = query.with_for_update(skip_locked=True)
+    return list(conn.execute(query).scalars())
 
 
 def open_made_by(conn: Connection, user_id: int) -> int:
@@ -147,7 +178,11 @@ def watchable_tables(conn: Connection, limit: int) -> list[Table]:
     return _public(conn, TableStatus.PLAYING, limit, game_tables.c.spectators.is_(True))
 
 
-def _public(conn: Connection, status: TableStatus, limit: int, *more: Any) -> list[Table]:
+def _public(
+    conn: Connection, status: TableStatus, limit: int, *more: Any, first: Any = None
+) -> list[Table]:
+    """Public tables of ``status``: by ``first`` (if given), then the newest first."""
+    order = [game_tables.c.id.desc()] if first is None else [first, game_tables.c.id.desc()]
     rows = conn.execute(
         select(game_tables)
         .where(
@@ -156,7 +191,7 @@ def _public(conn: Connection, status: TableStatus, limit: int, *more: Any) -> li
             game_tables.c.visibility == Visibility.PUBLIC.value,
             *more,
         )
-        .order_by(game_tables.c.id.desc())
+        .order_by(*order)
         .limit(limit)
     ).all()
     return [_table(row, _seats(conn, row.id)) for row in rows]
