@@ -13,7 +13,7 @@ from navcomp.bots.levels import levels_for
 from navcomp.bots.strength import STRENGTH_FILE, strength_for
 from navcomp.games import get_game
 from server_helpers import running
-from web_helpers import guest, new_page, screenshot
+from web_helpers import choose_language, guest, new_page, screenshot
 
 
 def test_the_games_list_carries_the_strength_file(sqlite_url: str) -> None:
@@ -78,6 +78,6 @@ def test_the_new_table_form_and_the_bots_page_tell_each_level(
             "measured at a thinking time other than this server's (hard 0.3 s"
         )
         screenshot(page, "bots-page")
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(bots.locator("h2")).to_have_text("Die Bots und wie stark sie sind")
         expect(figures.first).to_contain_text("gewinnt fast jedes Spiel gegen leicht")

@@ -15,6 +15,7 @@ from playwright.sync_api import Browser, Page, expect
 from server_helpers import ServerProcess, wait_for
 from test_server_sweeper import move_deadline
 from web_helpers import (
+    choose_language,
     guest,
     join,
     new_page,
@@ -159,9 +160,9 @@ def test_the_help_page_explains_clocks_in_each_language(
         expect(page.locator("#help-time-up h3")).to_have_text("Wenn die Zeit abläuft")
         expect(page.locator("#help-resign")).to_contain_text("Zu zweit gewinnt die andere Person")
         screenshot(page, "help-de")
-        page.locator("#lang").select_option("ja")
+        choose_language(page, "ja")
         expect(page.locator("#help-vote h3")).to_have_text("ゲーム終了の投票")
-        page.locator("#lang").select_option("en")
+        choose_language(page, "en")
         expect(page.locator("#help-paces")).to_contain_text("Only the player to move uses time")
         expect(page.locator("#help-ratings")).to_contain_text("counts as last")
         screenshot(page, "help-en")

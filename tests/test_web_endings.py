@@ -17,7 +17,7 @@ from playwright.sync_api import Browser, Page, expect
 from server_helpers import ServerProcess
 from test_server_sweeper import move_deadline
 from test_web_ratings import register, step
-from web_helpers import join, new_page, table_json
+from web_helpers import choose_language, join, new_page, table_json
 
 SCREENS = Path(__file__).resolve().parent.parent / "build" / "screens"
 LIVE = {"kind": "live", "minutes": "1", "increment": "0"}
@@ -73,10 +73,10 @@ def time_runs_out(database: str, table_id: int, waiting: Page) -> None:
 
 
 def in_german(page: Page, name: str) -> None:
-    page.locator("#lang").select_option("de")
+    choose_language(page, "de")
     expect(page.locator("#ending")).to_contain_text("Gewertet")
     shot(page, f"{name}-de")
-    page.locator("#lang").select_option("en")
+    choose_language(page, "en")
 
 
 def test_a_claimed_game_says_the_time_ran_out_and_who_claimed_it(

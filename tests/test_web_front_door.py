@@ -2,13 +2,23 @@
 
 from __future__ import annotations
 
+import re
 import secrets
 import time
 
 import pytest
 from playwright.sync_api import Browser, Page, Route, expect
 
-from web_helpers import create_table, guest, new_page, screenshot, start, wait_my_turn
+from test_i18n import JS
+from web_helpers import (
+    choose_language,
+    create_table,
+    guest,
+    new_page,
+    screenshot,
+    start,
+    wait_my_turn,
+)
 
 
 def failures(page: Page) -> tuple[list[str], list[str]]:
@@ -70,9 +80,9 @@ def test_the_live_region_follows_a_language_change(browser: Browser, web_server:
         start(page)
         wait_my_turn(page)
         expect(page.locator("#announce")).to_have_text("your turn")
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(page.locator("#announce")).to_have_text("du bist dran")
-        page.locator("#lang").select_option("ja")
+        choose_language(page, "ja")
         expect(page.locator("#act-jump")).to_have_text("ジャンプ")
         expect(page.locator("#announce")).to_have_text("あなたの番")
 
@@ -191,3 +201,33 @@ def test_the_name_field_shows_and_enforces_the_rule(browser: Browser, web_server
         name_field.fill(name)
         page.locator("#register").click()
         expect(page.locator("#me-name")).to_have_text(name)
+
+
+STRINGS_MODULE = re.compile(r"/strings(?:_[a-z]+)?_(en|de|ja)\.js$")
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "fetched"),
+    [("en", "Board games in space", set()), ("de", "Brettspiele im Weltraum", {"de"})],
+)
+def test_the_front_door_fetches_the_strings_of_its_language_only(
+    browser: Browser, web_server: str, lang: str, title: str, fetched: set[str]
+) -> None:
+    """English is the page's own; another language's strings come when it is the one in
+    use, before the page is drawn in it."""
+    with new_page(browser, web_server, lang=lang) as page:
+        console, answers = failures(page)
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        page.goto("/")
+        expect(page.locator("#front-intro h1")).to_contain_text(title)
+        expect(page.locator("#guest")).to_be_visible()
+        page.wait_for_load_state("networkidle")
+        table_strings = [url for url in requested if "/games/" not in url]
+        languages = {m.group(1) for url in table_strings if (m := STRINGS_MODULE.search(url))}
+        assert languages - {"en"} == fetched
+        if fetched:
+            parts = {url.rsplit("/", 1)[1] for url in table_strings if url.endswith("_de.js")}
+            wanted = {path.name for path in JS.glob("strings*_de.js")}
+            assert parts == wanted
+        assert (console, answers) == ([], [])

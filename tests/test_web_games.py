@@ -10,7 +10,16 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from web_helpers import guest, new_page, screenshot, start, table_json, version, wait_moved
+from web_helpers import (
+    choose_language,
+    guest,
+    new_page,
+    screenshot,
+    start,
+    table_json,
+    version,
+    wait_moved,
+)
 
 
 def lobby(page: Page) -> str:
@@ -123,12 +132,12 @@ def test_a_solo_table_of_another_game_from_the_lobby_to_the_high_scores(
         expect(mine.locator("a")).to_have_attribute("href", f"#/table/{table_id}")
         expect(page.locator("#solo-best li").first).to_contain_text(f"3 points · {name}")
         screenshot(page, "lobby-solo-high-scores")
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(page.locator("#new-table h2")).to_have_text("Neuer Tisch")  # drawn anew
         choose_count_game(page)
         expect(page.locator("#solo-scores h2")).to_have_text("Solo-Bestenliste · Count to three")
         expect(page.locator("#solo-mine li")).to_contain_text("3 Punkte")
-        page.locator("#lang").select_option("ja")
+        choose_language(page, "ja")
         expect(page.locator("#new-table h2")).to_have_text("新しいテーブル")
         choose_count_game(page)
         expect(page.locator("#solo-scores h3").first).to_have_text("あなたのベスト")

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, Page, expect
 
 from server_helpers import ServerProcess
 from web_helpers import (
+    choose_language,
     create_table,
     fix_seed,
     guest,
@@ -202,7 +203,7 @@ def test_a_signed_in_player_without_a_seat_is_told_they_are_watching(
         watching = ben.locator("#status #watching")
         expect(watching).to_have_text("Du schaust zu")
         expect(watching).to_have_attribute("title", re.compile("keinen Platz"))
-        ben.locator("#lang").select_option("ja")
+        choose_language(ben, "ja")
         expect(watching).to_have_text("観戦中")
         expect(ann.locator("#status")).to_be_visible()
         expect(ann.locator("#watching")).to_have_count(0)  # a player at the table is not told so

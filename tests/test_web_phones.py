@@ -20,7 +20,16 @@ from navcomp.games.space_pioneers.components import CELLS
 from navcomp.games.space_pioneers.rules import CAPTURE, CHOOSE, DRAW, PLACE
 from test_web_pioneers import PHONE, two_people
 from test_web_pioneers_capture import MOVE, OPENING, SEED
-from web_helpers import SCREENSHOTS, create_table, guest, new_page, settled, start, table_json
+from web_helpers import (
+    SCREENSHOTS,
+    choose_language,
+    create_table,
+    guest,
+    new_page,
+    settled,
+    start,
+    table_json,
+)
 
 WIDE = 10
 """Columns of the second seat's network: more than a phone shows at a readable size."""
@@ -109,7 +118,7 @@ def test_a_wide_network_and_the_turn_on_a_phone_in_three_languages(
         other = page.locator("#sp-seat-1 .sp-net-scroll")
         part = page.locator("#sp-net-part-1")
         for lang, hand in LANGUAGES.items():
-            page.locator("#lang").select_option(lang)
+            choose_language(page, lang)
             expect(page.locator("#sp-hand-strip h3")).to_contain_text(hand)
             settled(page, "#sp-seat-1 .sp-net-scroll")  # the moves' pushes may still redraw
             nothing_wider_than_the_screen(page)
@@ -125,7 +134,7 @@ def test_a_wide_network_and_the_turn_on_a_phone_in_three_languages(
             assert in_view(page, "#sp-turn"), "what to do is out of reach by the network"
             assert in_view(page, "#sp-back")
             screenshot(page, f"phone-pioneers-network-{lang}")
-        page.locator("#lang").select_option("en")
+        choose_language(page, "en")
         shown = part.inner_text()
         assert shown.startswith("Columns ") and "in view" in shown, shown
         other.evaluate("n => n.scrollTo(n.scrollWidth, 0)")
@@ -140,7 +149,7 @@ def test_space_mission_fits_a_phone_in_three_languages(browser: Browser, web_ser
         start(page)
         page.locator('#actions[data-mine="1"]').wait_for()
         for lang in LANGUAGES:
-            page.locator("#lang").select_option(lang)
+            choose_language(page, lang)
             page.wait_for_function("document.body.dataset.busy !== '1'")
             nothing_wider_than_the_screen(page)
             page.evaluate("window.scrollTo(0, 0)")

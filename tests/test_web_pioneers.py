@@ -14,6 +14,7 @@ from playwright.sync_api import Browser, Locator, Page, expect
 
 from web_helpers import (
     SCREENSHOTS,
+    choose_language,
     fix_seed,
     guest,
     join,
@@ -271,15 +272,15 @@ def test_a_game_against_an_easy_bot_from_the_action_list_to_the_score_sheet(
         expect(page.locator("#sp-score-notes .tie-rule")).to_have_count(1 if tied else 0)
         shots(page, "score")
         # the sheet and the log in German and Japanese
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(page.locator("#score-sheet tbody th").first).to_have_text("Eroberte Planeten")
         expect(page.locator("#log-list")).to_contain_text("zog vom Stapel")
         shots(page, "score-german")
-        page.locator("#lang").select_option("ja")
+        choose_language(page, "ja")
         expect(page.locator("#score-sheet tbody th").first).to_have_text("獲得した惑星")
         expect(page.locator("#log-list")).to_contain_text("山札から引いた")
         shots(page, "score-japanese")
-        page.locator("#lang").select_option("en")
+        choose_language(page, "en")
         # the replay: every hand revealed, the networks as they were
         page.locator("#open-replay").click()
         expect(page.locator("#replay-hands .revealed")).to_have_count(2)

@@ -8,7 +8,7 @@ import re
 from openskill.models import PlackettLuce
 from playwright.sync_api import Browser, Page, expect
 
-from web_helpers import join, new_page, screenshot, table_json, version, wait_moved
+from web_helpers import choose_language, join, new_page, screenshot, table_json, version, wait_moved
 
 MODEL = PlackettLuce()
 
@@ -70,7 +70,7 @@ def test_a_rated_game_to_its_end_shows_in_the_leaderboard_and_the_player_s_page(
             str(round(40 * lost[0].ordinal()))
         )
         expect(ann.locator(".player-rating svg.rating-chart")).to_be_visible()
-        ann.locator("#lang").select_option("de")
+        choose_language(ann, "de")
         expect(ann.locator(".player-rating")).to_contain_text("gewertete Spiele: 1")
         screenshot(ann, "ratings-player-de")
 
@@ -104,7 +104,7 @@ def test_the_rating_chart_has_axes_values_and_dates(browser: Browser, web_server
         )
         page.set_viewport_size({"width": 420, "height": 300})
         screenshot(page, "rating-chart")
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(page.locator("#front-intro")).to_contain_text("Brettspiele")
         page.evaluate(CHART, history)
         assert svg.locator(".chart-date").all_text_contents() == ["2. Nov. 2026", "5. Dez. 2026"]

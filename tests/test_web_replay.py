@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, expect
 
 from navcomp.games.space_mission.scoring import winners_and_ranks
 from web_helpers import (
+    choose_language,
     create_table,
     guest,
     new_page,
@@ -83,7 +84,7 @@ def test_the_replay_opens_after_the_game_and_reveals_every_hand(
         screenshot(page, "replay")
         page.locator("#replay-first").click()
         expect(page.locator("#replay-prev")).to_be_disabled()
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(page.locator("#replay-step")).to_have_text(f"Schritt 0 von {last}")
         page.locator("#replay-back").click()
         expect(page.locator("#score-sheet")).to_be_visible()
@@ -101,7 +102,7 @@ def test_the_replay_of_a_game_still_running_says_so(browser: Browser, web_server
         )
         # in every language the page's own words, never the server's English message
         for lang, words in (("de", "sobald das Spiel vorbei ist"), ("ja", "ゲーム終了後")):
-            page.locator("#lang").select_option(lang)
+            choose_language(page, lang)
             expect(page.locator("#replay-error")).to_contain_text(words)
 
 
@@ -160,7 +161,7 @@ def test_the_overview_card_opens_and_closes_in_three_languages(
         page.locator("#close-overview").click()
         expect(card).to_have_count(0)
         expect(page.locator("#open-overview")).to_be_focused()
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         page.locator("#open-overview").click()
         expect(card.locator("#overview-title")).to_have_text("Die sechs Aktionen")
         expect(card.locator('tr[data-kind="topup"] th')).to_have_text("1. Auffüllen")
@@ -169,7 +170,7 @@ def test_the_overview_card_opens_and_closes_in_three_languages(
         page.keyboard.press("Escape")
         expect(card).to_have_count(0)
         expect(page.locator("#board")).to_be_visible()
-        page.locator("#lang").select_option("ja")
+        choose_language(page, "ja")
         page.locator("#open-overview").click()
         expect(scan).to_contain_text("手元に1枚は必要")
 
@@ -180,7 +181,7 @@ def test_the_rules_page_is_read_in_the_language_chosen(browser: Browser, web_ser
         expect(page.locator("h1:visible")).to_have_text("Space Mission: the rules")
         expect(page.locator("#winner-and-ties")).to_be_visible()
         expect(page.locator("table:visible").first).to_contain_text("Aqua Vita")
-        page.locator("#lang").select_option("ja")
+        choose_language(page, "ja")
         expect(page.locator("#winner-and-ties")).to_be_hidden()
         expect(page.locator("#ja-winner-and-ties")).to_have_text("勝者と同点")
         expect(page.locator("article[lang=ja] p").first).to_be_visible()
@@ -200,7 +201,7 @@ def test_space_pioneers_rules_page_loads_with_translated_headings(
         expect(page.locator("h1:visible")).to_have_text("Space Pioneers: the rules")
         expect(page.locator("#navcomp-decisions")).to_be_visible()  # for players: kept
         expect(page.locator("table:visible").first).to_contain_text("Pyros")
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(page.locator("#de-capturing-planets")).to_have_text("Planeten erobern")
         expect(page.locator("#de-navcomp-decisions")).to_be_visible()
         expect(page.locator("#capturing-planets")).to_be_hidden()

@@ -12,6 +12,7 @@ from playwright.sync_api import Browser, expect
 from test_web_pioneers import DESKTOP, two_people
 from test_web_pioneers_capture import MOVE, OPENING, SEED
 from web_helpers import (
+    choose_language,
     create_table,
     guest,
     join,
@@ -37,9 +38,9 @@ def test_two_bots_of_one_level_have_names_of_their_own(browser: Browser, web_ser
         players = page.locator("#players")
         expect(players).to_contain_text("Bot 2 (hard)")
         expect(players).to_contain_text("Bot 3 (hard)")
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(players).to_contain_text("Bot 3 (schwer)")
-        page.locator("#lang").select_option("ja")
+        choose_language(page, "ja")
         expect(players).to_contain_text("ボット3（むずかしい）")
         page.goto("/#/")
         expect(page.locator("#my-games")).to_contain_text("ボット2（むずかしい）, ボット3")
@@ -137,11 +138,11 @@ def test_the_pioneers_log_names_cards_captures_missions_and_points(
         expect(first.locator(".sp-by-other")).to_have_count(0)
         # seat 0 reads its own placement in the other's network
         expect(first.locator("#log-list li").nth(56)).to_contain_text("placed Pyros-4 in guest-")
-        second.locator("#lang").select_option("de")
+        choose_language(second, "de")
         expect(log.nth(56)).to_contain_text(
             "legte Pyros-4 in dein Netz an Position (2, −1); eroberte Pyros-8; Mission erfüllt:"
         )
-        second.locator("#lang").select_option("ja")
+        choose_language(second, "ja")
         expect(log.nth(56)).to_contain_text(
             "Pyros-4をあなたのネットワークの(2, −1)に置いた。Pyros-8を獲得。ミッション達成："
         )
@@ -178,7 +179,7 @@ def test_the_last_round_is_said_in_words_when_it_begins(browser: Browser, web_se
         expect(notice).to_contain_text(f"The last round has begun: the game ends after {last}")
         said = [text for text in page.evaluate("window.alerts") if "last round" in text]
         assert len(said) == 1, said  # said once, not at every redraw
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         expect(notice).to_contain_text(
             "Die letzte Runde hat begonnen: Das Spiel endet nach dem Zug"
         )

@@ -17,6 +17,7 @@ from test_web_pioneers import board_step, my_phase
 from test_web_pioneers_capture import MOVE
 from web_helpers import (
     SCREENSHOTS,
+    choose_language,
     new_page,
     play_simple_step,
     table_json,
@@ -177,12 +178,12 @@ def test_a_move_the_step_does_not_expect_is_refused_with_its_reason_and_never_se
         refused(en["tut_jump_why"], lambda: top_up_discarding(page))
         shots(page, "mission-refused")
         # in German, the same refusal in German
-        page.locator("#lang").select_option("de")
+        choose_language(page, "de")
         refused(MISSION["de"]["tut_jump_why"], lambda: jump_to("hazard"))
         at_step(page, 4, MISSION["de"]["tut_jump"])
         expect(page.locator("#tutorial-next")).to_have_count(0)
         shots(page, "mission-refused-de")
-        page.locator("#lang").select_option("en")
+        choose_language(page, "en")
         jump_to("freezer")  # the step's move goes through
         expect(page.locator("#tutorial .tutorial-card")).to_have_attribute("data-step", "5")
         assert len(sent) == 1 and sent[0].endswith(f"/api/tables/{table_id}/moves")

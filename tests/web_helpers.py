@@ -147,6 +147,13 @@ def release(page: Page, target: Locator) -> None:
     page.mouse.up()
 
 
+def choose_language(page: Page, code: str) -> None:
+    """Chooses language ``code`` in the header and waits for the page drawn in it: a
+    language other than English is drawn once its strings are fetched."""
+    page.locator("#lang").select_option(code)
+    expect(page.locator(f'html[lang="{code}"]')).to_have_count(1)
+
+
 def guest(page: Page) -> str:
     page.goto("/")
     page.locator("#guest").click()

@@ -3,42 +3,66 @@
 // strings_<part>_<language>.js (errors: strings_errors_<language>.js; the help page:
 // strings_help_<language>.js); a game's are beside its view (js/games/<game>/strings.js),
 // looked up through `translator(strings)`.
+// English, the fallback, comes with this module; another language's strings are fetched
+// when it is in use (`loadLang`, which the page awaits before it draws in it), so a visit
+// in English fetches no other language's.
 // t(key, params, fallback): the current language, else English, else fallback.
-import chatDe from "./strings_chat_de.js";
 import chatEn from "./strings_chat_en.js";
-import chatJa from "./strings_chat_ja.js";
-import de from "./strings_de.js";
 import en from "./strings_en.js";
-import endingDe from "./strings_ending_de.js";
 import endingEn from "./strings_ending_en.js";
-import endingJa from "./strings_ending_ja.js";
-import errorsDe from "./strings_errors_de.js";
 import errorsEn from "./strings_errors_en.js";
-import errorsJa from "./strings_errors_ja.js";
-import helpDe from "./strings_help_de.js";
 import helpEn from "./strings_help_en.js";
-import helpJa from "./strings_help_ja.js";
-import ja from "./strings_ja.js";
-import profileDe from "./strings_profile_de.js";
 import profileEn from "./strings_profile_en.js";
-import profileJa from "./strings_profile_ja.js";
-import socialDe from "./strings_social_de.js";
 import socialEn from "./strings_social_en.js";
-import socialJa from "./strings_social_ja.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
+// The strings of each language loaded so far.
 export const TABLES = {
   en: { ...en, ...errorsEn, ...helpEn, ...profileEn, ...chatEn, ...socialEn, ...endingEn },
-  de: { ...de, ...errorsDe, ...helpDe, ...profileDe, ...chatDe, ...socialDe, ...endingDe },
-  ja: { ...ja, ...errorsJa, ...helpJa, ...profileJa, ...chatJa, ...socialJa, ...endingJa },
 };
+
+// Each other language's parts, in the order of English's above.
+const PARTS = {
+  de: () => [
+    import("./strings_de.js"),
+    import("./strings_errors_de.js"),
+    import("./strings_help_de.js"),
+    import("./strings_profile_de.js"),
+    import("./strings_chat_de.js"),
+    import("./strings_social_de.js"),
+    import("./strings_ending_de.js"),
+  ],
+  ja: () => [
+    import("./strings_ja.js"),
+    import("./strings_errors_ja.js"),
+    import("./strings_help_ja.js"),
+    import("./strings_profile_ja.js"),
+    import("./strings_chat_ja.js"),
+    import("./strings_social_ja.js"),
+    import("./strings_ending_ja.js"),
+  ],
+};
+
+const loading = {};
+
+// The strings of language `code`, fetched once; until they are in, `t` says it in English.
+// A failed fetch is tried again at the next call.
+export function loadLang(code) {
+  if (code in TABLES || !(code in PARTS)) return Promise.resolve();
+  loading[code] ??= Promise.all(PARTS[code]())
+    .then((parts) => {
+      TABLES[code] = Object.assign({}, ...parts.map((part) => part.default));
+    })
+    .finally(() => delete loading[code]);
+  return loading[code];
+}
 
 function initial() {
   const saved = localStorage.getItem("navcomp_lang");
-  if (saved && saved in TABLES) return saved;
+  if (saved && saved in LANGUAGES) return saved;
   const wanted = (navigator.language || "en").slice(0, 2);
-  return wanted in TABLES ? wanted : "en";
+  return wanted in LANGUAGES ? wanted : "en";
 }
 
 let lang = initial();
@@ -47,10 +71,12 @@ export function getLang() {
   return lang;
 }
 
+// Chooses language `code` and fetches its strings: draw anew once the promise is settled.
 export function setLang(code) {
-  if (!(code in TABLES)) return;
+  if (!(code in LANGUAGES)) return Promise.resolve();
   lang = code;
   localStorage.setItem("navcomp_lang", code);
+  return loadLang(code);
 }
 
 // The text of `key` in `code` from the first of `layers` (strings by language) that has it.

@@ -9,7 +9,7 @@ import { renderBots } from "./bots.js";
 import { h, replace } from "./dom.js";
 import { leaveLobbyChat } from "./chat.js";
 import { renderHelp } from "./help.js";
-import { LANGUAGES, getLang, setLang, t } from "./i18n.js";
+import { LANGUAGES, getLang, loadLang, setLang, t } from "./i18n.js";
 import { renderFriends } from "./friends.js";
 import { renderFrontDoor } from "./front_door.js";
 import { renderLobby } from "./lobby.js";
@@ -42,6 +42,10 @@ function drawHeader() {
   replace(who, accountControls()); // sign in, or my name, keep my games (a guest), log out
 }
 
+// The strings of the language in use, fetched while the session is asked (English, the
+// fallback, came with i18n.js; a language whose strings fail to come reads in English).
+const ownStrings = loadLang(getLang()).catch(() => null);
+
 // Who is signed in: GET /api/session answers nobody (null) without an error.
 app.refreshMe = async () => {
   const games = loadGames().catch(() => null); // the front door draws them without a shift
@@ -52,6 +56,7 @@ app.refreshMe = async () => {
     app.me = null;
   }
   if (!app.me) await games;
+  await ownStrings;
   route();
 };
 
@@ -146,8 +151,10 @@ onSessionLost(() => {
 });
 
 app.rerender = route;
-lang.addEventListener("change", () => {
-  setLang(lang.value);
+lang.addEventListener("change", async () => {
+  const chosen = lang.value;
+  await setLang(chosen).catch(() => null);
+  if (getLang() !== chosen) return; // another choice came meanwhile: it draws the page
   announceAgain();
   route();
 });

@@ -3,10 +3,11 @@
 // game has no translation); a link to a section (#components) finds it in that language
 // (#de-components). The page's title comes from the game's strings, beside its rules page.
 import { h, replace } from "./dom.js";
-import { LANGUAGES, getLang, setLang, translator } from "./i18n.js";
+import { LANGUAGES, getLang, loadLang, setLang, translator } from "./i18n.js";
 
 const { strings } = await import(new URL("strings.js", location.href).pathname);
 const t = translator(strings);
+await loadLang(getLang()).catch(() => null); // English where they fail to come
 
 const lang = document.getElementById("lang");
 const title = document.querySelector("h1[data-i18n]");
@@ -30,8 +31,9 @@ function translate() {
   replace(lang, Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, selected: code === getLang() }, name)));
 }
 
-lang.addEventListener("change", () => {
-  setLang(lang.value);
-  translate();
+lang.addEventListener("change", async () => {
+  const chosen = lang.value;
+  await setLang(chosen).catch(() => null);
+  if (getLang() === chosen) translate();
 });
 translate();
