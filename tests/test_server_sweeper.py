@@ -3,6 +3,7 @@ restart for what ran out while the server was stopped, and once with two process
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Iterator
 from datetime import UTC, datetime, timedelta
@@ -13,6 +14,8 @@ import pytest
 from sqlalchemy import create_engine, func, select, text, update
 
 from navcomp.server import sweeper
+from navcomp.server.database import Database
+from navcomp.store import tables
 from navcomp.store.schema import game_tables, table_events
 from server_helpers import Player, ServerProcess, running, wait_for
 from test_clocks import FakeClock
@@ -167,3 +170,32 @@ def test_two_processes_act_on_each_of_many_time_outs_once(shared_postgres: str) 
 def _all_counted(url: str, kind: str, ids: list[int]) -> dict[int, int] | None:
     counted = _events(url, kind)
     return counted if len(counted) == len(ids) else None
+
+
+def test_a_server_stopping_mid_sweep_waits_for_its_transaction(
+    database_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A sweep in the middle of a transaction when the server stops: the stop waits for it,
+    so its connection goes back to the pool before the pool closes (before, the sweeper was
+    only cancelled, its thread finished after the pool was gone, and the connection was
+    left open until the garbage collector found it, a warning in whichever test ran then)."""
+    inside, leave = threading.Event(), threading.Event()
+    order: list[str] = []
+    claim, close = tables.claim_idle_open, Database.close
+
+    def slow_claim(*args: Any, **kwargs: Any) -> Any:
+        inside.set()
+        leave.wait(5)
+        order.append("sweep done")
+        return claim(*args, **kwargs)
+
+    def recorded_close(database: Database) -> None:
+        order.append("database closed")
+        close(database)
+
+    monkeypatch.setattr(tables, "claim_idle_open", slow_claim)
+    monkeypatch.setattr(Database, "close", recorded_close)
+    with running(database_url, sweep_seconds=0.01):
+        assert inside.wait(10)
+        threading.Timer(0.3, leave.set).start()
+    assert order[:2] == ["sweep done", "database closed"]

@@ -57,7 +57,7 @@ def create_app(settings: Settings) -> FastAPI:
             yield
         finally:
             if sweeping is not None:
-                sweeping.cancel()
+                await sweeping.stop()
             await server.mail.close()
             if server.fanout is not None:
                 await server.fanout.close()

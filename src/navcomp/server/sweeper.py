@@ -13,6 +13,7 @@ same way), so that tables left waiting do not fill the lobby for good.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from datetime import datetime, timedelta
 from functools import partial
@@ -96,17 +97,33 @@ async def after_change(server: Server, changed: endings.Changed) -> None:
     await schedule_bot(server, table.id)
 
 
-async def run(server: Server) -> None:
-    """Sweep now, then every ``sweep_seconds``, until cancelled."""
-    while True:
+async def run(server: Server, stopping: asyncio.Event) -> None:
+    """Sweep now, then every ``sweep_seconds``, until ``stopping`` is set; a sweep under
+    way then finishes first (its transaction's thread could not be cancelled anyway)."""
+    while not stopping.is_set():
         try:
             await sweep(server)
         except ApiError as error:  # the database is away for a moment: next time
             log.warning("sweep failed: %s", error.message)
-        await asyncio.sleep(server.settings.sweep_seconds)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(stopping.wait(), server.settings.sweep_seconds)
 
 
-def start(server: Server) -> asyncio.Task[None] | None:
+class Sweeping:
+    """The sweeper running in the background, and its stop."""
+
+    def __init__(self, server: Server) -> None:
+        self._stopping = asyncio.Event()
+        self._task = asyncio.create_task(run(server, self._stopping), name="navcomp-sweeper")
+
+    async def stop(self) -> None:
+        """Stop after the sweep under way, if any: its connection goes back to the pool
+        before the server closes the pool."""
+        self._stopping.set()
+        await self._task
+
+
+def start(server: Server) -> Sweeping | None:
     if server.settings.sweep_seconds <= 0:
         return None
-    return asyncio.create_task(run(server), name="navcomp-sweeper")
+    return Sweeping(server)
