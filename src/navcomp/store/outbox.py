@@ -164,8 +164,28 @@ def sent(conn: Connection, mail: OutboxMail, at: datetime) -> None:
         )
 
 
+def _superseded(conn: Connection, mail: OutboxMail) -> bool:
+    """Whether ``mail`` is a turn mail that another, still waiting, replaced while it was
+    being sent (``add_turn`` brings only a mail not being sent up to the new turn)."""
+    if mail.kind is not MailKind.TURN:
+        return False
+    rows = conn.execute(
+        select(mail_outbox.c.about).where(
+            mail_outbox.c.user_id == mail.user_id,
+            mail_outbox.c.kind == TURN,
+            mail_outbox.c.claim.is_(None),
+            mail_outbox.c.id != mail.id,
+        )
+    ).all()
+    return any(row.about.get("table") == mail.about.get("table") for row in rows)
+
+
 def retry(conn: Connection, mail: OutboxMail, due: datetime, error: str) -> None:
-    """``mail`` failed: free again from ``due`` on."""
+    """``mail`` failed: free again from ``due`` on, unless a newer turn mail about the
+    same table waits already (then it is dropped: one turn mail waits per table)."""
+    if _superseded(conn, mail):
+        drop(conn, mail)
+        return
     conn.execute(
         update(mail_outbox)
         .where(mail_outbox.c.id == mail.id)
@@ -180,7 +200,11 @@ def retry(conn: Connection, mail: OutboxMail, due: datetime, error: str) -> None
 
 
 def postpone(conn: Connection, mail: OutboxMail, due: datetime) -> None:
-    """``mail`` not sent now (not a failure): free again, due from ``due`` on."""
+    """``mail`` not sent now (not a failure): free again, due from ``due`` on, unless a
+    newer turn mail about the same table waits already."""
+    if _superseded(conn, mail):
+        drop(conn, mail)
+        return
     conn.execute(
         update(mail_outbox)
         .where(mail_outbox.c.id == mail.id)
