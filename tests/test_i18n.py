@@ -10,7 +10,8 @@ import json
 import re
 from pathlib import Path
 
-from navcomp.server import accounts, error_codes, names
+from navcomp.domain import refusals
+from navcomp.server import accounts, names
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "src" / "navcomp" / "web" / "static" / "js"
@@ -82,7 +83,7 @@ def game_tables() -> dict[str, dict[str, dict[str, str]]]:
 
 def server_codes() -> set[str]:
     """Every code the server can send: its registry of error codes."""
-    return set(error_codes.REGISTRY)
+    return set(refusals.REGISTRY)
 
 
 def documented_codes() -> set[str]:

@@ -7,16 +7,17 @@ import re
 from pathlib import Path
 
 from navcomp.core import errors as engine_errors
-from navcomp.server import error_codes
-from navcomp.server.errors import ApiError, from_action_error
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal, RefusalKind, from_action_error
+from navcomp.server.errors import STATUS, status_of
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "server.md"
 
 
 def registry_table() -> list[str]:
     """The table's rows as the registry gives them: by status, each code with its meaning."""
-    entries = sorted(error_codes.REGISTRY.values(), key=lambda entry: entry.status)
-    return [f"| {int(entry.status)} | `{entry.code}` | {entry.meaning} |" for entry in entries]
+    entries = sorted(refusals.REGISTRY.values(), key=lambda entry: status_of(entry))
+    return [f"| {int(status_of(entry))} | `{entry.code}` | {entry.meaning} |" for entry in entries]
 
 
 def documented_table() -> list[str]:
@@ -33,22 +34,22 @@ def test_the_docs_table_of_error_codes_is_the_registry() -> None:
 
 
 def test_every_refusal_of_the_engine_has_a_registered_code_and_status() -> None:
-    refusals = [
+    engine_refusals = [
         value
         for value in vars(engine_errors).values()
         if isinstance(value, type) and issubclass(value, engine_errors.ActionError)
     ]
-    assert len(refusals) == 5
-    for refusal in refusals:
+    assert len(engine_refusals) == 5
+    for refusal in engine_refusals:
         error = from_action_error(refusal("refused"))
-        assert isinstance(error, ApiError) and error.message == "refused"
+        assert isinstance(error, Refusal) and error.message == "refused"
         if refusal is engine_errors.ActionError:  # the base class, never raised itself
-            assert error.kind is error_codes.BAD_ACTION
+            assert error.kind is refusals.BAD_ACTION
         else:
             assert error.code == refusal.code
-            assert error_codes.REGISTRY[refusal.code] is error.kind
+            assert refusals.REGISTRY[refusal.code] is error.kind
     statuses = {
-        code: int(error_codes.ENGINE[code].status)
+        code: int(status_of(refusals.ENGINE[code]))
         for code in ("malformed_action", "not_your_turn", "game_over", "illegal_action")
     }
     assert statuses == {
@@ -60,9 +61,14 @@ def test_every_refusal_of_the_engine_has_a_registered_code_and_status() -> None:
 
 
 def test_an_error_states_its_registered_code_and_status() -> None:
-    error = ApiError(error_codes.STALE_VERSION, "the table is at version 3, not 2: reload")
-    assert (error.status, error.code) == (409, "stale_version")
+    error = Refusal(refusals.STALE_VERSION, "the table is at version 3, not 2: reload")
+    assert (status_of(error.kind), error.code) == (409, "stale_version")
     assert error.body() == {
         "error": {"code": "stale_version", "message": "the table is at version 3, not 2: reload"}
     }
-    assert all(re.fullmatch(r"[a-z_]+", code) for code in error_codes.REGISTRY)
+    assert all(re.fullmatch(r"[a-z_]+", code) for code in refusals.REGISTRY)
+
+
+def test_every_kind_of_refusal_has_one_http_status() -> None:
+    assert set(STATUS) == set(RefusalKind)
+    assert {entry.kind for entry in refusals.REGISTRY.values()} == set(RefusalKind)

@@ -20,8 +20,9 @@ from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
 
 from navcomp.core.errors import quoted
-from navcomp.server import error_codes, names
-from navcomp.server.errors import ApiError
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
+from navcomp.server import names
 from navcomp.store import accounts as stored
 from navcomp.store.db import Connection
 from navcomp.store.model import AccountName, Login, Session, User
@@ -55,27 +56,27 @@ def account_name(name: str) -> AccountName:
     """The name as it will be stored, with its keys; refused unless it keeps the rule."""
     shown = names.normal(name)
     if not names.well_formed(shown):
-        raise ApiError(
-            error_codes.INVALID_NAME,
+        raise Refusal(
+            refusals.INVALID_NAME,
             "a name is 3 to 24 letters (of any script), digits, '-' or '_'",
         )
     if names.guest_like(shown):
-        raise ApiError(error_codes.INVALID_NAME, "names starting with 'guest-' are for guests")
+        raise Refusal(refusals.INVALID_NAME, "names starting with 'guest-' are for guests")
     return AccountName(shown, names.fold_key(shown), names.skeleton(shown))
 
 
 def check_new_account(name: str, password: str) -> AccountName:
     chosen = account_name(name)
     if not MIN_PASSWORD <= len(password) <= MAX_PASSWORD:
-        raise ApiError(
-            error_codes.INVALID_PASSWORD,
+        raise Refusal(
+            refusals.INVALID_PASSWORD,
             f"a password is {MIN_PASSWORD} to {MAX_PASSWORD} characters",
         )
     return chosen
 
 
-def name_taken(name: str) -> ApiError:
-    return ApiError(error_codes.NAME_TAKEN, f"the name {quoted(name)} is taken")
+def name_taken(name: str) -> Refusal:
+    return Refusal(refusals.NAME_TAKEN, f"the name {quoted(name)} is taken")
 
 
 def name_free(conn: Connection, name: AccountName, freed_before: datetime) -> None:
@@ -133,7 +134,7 @@ def make_full(
     """A guest's account becomes a full one under ``name``: its tables stay its own."""
     _take_name(conn, name, freed_before)
     if not stored.make_full(conn, user.id, name, password_hash):
-        raise ApiError(error_codes.NOT_A_GUEST, "only a guest account can be made a full one")
+        raise Refusal(refusals.NOT_A_GUEST, "only a guest account can be made a full one")
     return User(user.id, name.name, False)
 
 
@@ -160,13 +161,13 @@ def session_for(conn: Connection, token: str, at: datetime) -> Session | None:
 def user_id_by_name(conn: Connection, name: str) -> int:
     found = stored.user_id(conn, names.fold_key(name))
     if found is None:
-        raise ApiError(error_codes.USER_NOT_FOUND, f"no player is called {quoted(name)}")
+        raise Refusal(refusals.USER_NOT_FOUND, f"no player is called {quoted(name)}")
     return found
 
 
 def set_webhook(conn: Connection, user: User, url: str | None) -> None:
     if url is not None and not re.match(r"^https?://[^\s]{1,490}$", url):
-        raise ApiError(error_codes.INVALID_WEBHOOK, "a webhook is an http or https URL")
+        raise Refusal(refusals.INVALID_WEBHOOK, "a webhook is an http or https URL")
     stored.set_webhook(conn, user.id, url)
 
 

@@ -10,11 +10,13 @@ import httpcore2
 from fastapi import APIRouter, Request, status
 from pydantic import Field
 
+from navcomp.domain import refusals
 from navcomp.domain.mail import TurnMail
-from navcomp.server import error_codes, mail, passwords
+from navcomp.domain.refusals import Refusal
+from navcomp.server import mail, passwords
 from navcomp.server.context import Server
 from navcomp.server.deps import ServerDep, SignedIn
-from navcomp.server.errors import ApiError, Body
+from navcomp.server.errors import Body
 from navcomp.server.fields import Text
 from navcomp.server.schemas import BODY, DB, SIGNED_IN, Answer, Ok, errors
 from navcomp.store import accounts as stored
@@ -245,7 +247,7 @@ async def verify(body: VerifyLink, server: ServerDep) -> dict[str, Any]:
 async def unsubscribe(token: str, server: ServerDep) -> dict[str, Any]:
     """A one-click unsubscribe (RFC 8058: the body, if any, is not read)."""
     if len(token) > 1000:
-        raise ApiError(error_codes.LINK_INVALID, "this link is not valid")
+        raise Refusal(refusals.LINK_INVALID, "this link is not valid")
     links = await server.mail.links()
     setting = await server.tx(lambda c: mail.unsubscribe(c, links, token))
     return {"ok": True, "setting": setting}

@@ -12,11 +12,13 @@ from pydantic import Field
 from navcomp.bots.levels import levels_for
 from navcomp.bots.strength import strength_for
 from navcomp.core.registry import game_names, get_game
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableStatus, Visibility
-from navcomp.server import error_codes, lobby, scores
+from navcomp.server import lobby, scores
 from navcomp.server.context import Server
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
-from navcomp.server.errors import ApiError, Body
+from navcomp.server.errors import Body
 from navcomp.server.fields import MAX_SEATS, JsonObject, Seat, SeatPath, TableId, Text
 from navcomp.server.moves import schedule_bot
 from navcomp.server.pushes import change_table
@@ -154,7 +156,7 @@ async def games_to_watch(server: ServerDep) -> list[dict[str, Any]]:
 async def create(body: NewTable, server: ServerDep, session: SignedIn) -> dict[str, Any]:
     bots = {b.seat: b.level for b in body.bots}
     if len(bots) != len(body.bots):
-        raise ApiError(error_codes.INVALID_SEAT, "one bot per seat")
+        raise Refusal(refusals.INVALID_SEAT, "one bot per seat")
     at = server.settings.now()
     await server.throttle.table_made(session.user.id)
     max_open = server.settings.open_tables_per_account

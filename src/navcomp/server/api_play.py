@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 from fastapi import APIRouter, status
 
 from navcomp.core.registry import get_game
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableStatus
-from navcomp.server import error_codes, lobby
+from navcomp.server import lobby
 from navcomp.server.deps import MaybeSignedIn, ServerDep, SignedIn
-from navcomp.server.errors import ApiError, Body
+from navcomp.server.errors import Body
 from navcomp.server.fields import DbInt, JsonObject, TableId, Text
 from navcomp.server.games import walk_log
 from navcomp.server.moves import submit
@@ -147,7 +149,7 @@ def _replay(c: Connection, table_id: int, user_id: int | None, at: datetime) -> 
     """Once the game is over: the setup, every action in full and every state."""
     found = lobby.watched(c, table_id, user_id)
     if found.status is not TableStatus.OVER:
-        raise ApiError(error_codes.GAME_NOT_OVER, "the replay opens when the game is over")
+        raise Refusal(refusals.GAME_NOT_OVER, "the replay opens when the game is over")
     game = get_game(found.game)
     initial = game.new_initial_state(found.num_seats, found.seed, found.options)
     entries = [

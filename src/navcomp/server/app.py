@@ -13,6 +13,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
 
 import navcomp.games  # noqa: F401  (registers the games)
+from navcomp.domain.refusals import Refusal
 from navcomp.server import (
     api_docs,
     chat,
@@ -25,7 +26,6 @@ from navcomp.server import (
     sweeper,
 )
 from navcomp.server.context import Server, Settings
-from navcomp.server.errors import ApiError
 from navcomp.server.security import SecuredApp
 
 NO_TELEMETRY: TelemetryConfig = {
@@ -75,7 +75,7 @@ def create_app(settings: Settings) -> FastAPI:
         redoc_url=None,
     )
     app.state.server = server
-    app.add_exception_handler(ApiError, http.on_api_error)
+    app.add_exception_handler(Refusal, http.on_api_error)
     app.add_exception_handler(RequestValidationError, http.on_validation_error)
     app.add_exception_handler(HTTPException, http.on_http_error)
     app.add_exception_handler(Exception, http.on_unexpected)

@@ -5,7 +5,7 @@ spectators' (written by the others), which the seated do not read while the game
 that nobody watching can tell a player anything.  Once the game is over both are open to
 all.  The lobby has one channel, written by registered accounts.  Whoever blocked a person
 reads nothing of theirs; a person the table's creator muted writes nothing there.  Each
-runs inside the caller's transaction and refuses with an :class:`ApiError` before it writes.
+runs inside the caller's transaction and refuses with an :class:`Refusal` before it writes.
 """
 
 from __future__ import annotations
@@ -13,10 +13,11 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableStatus
-from navcomp.server import error_codes, lobby
+from navcomp.server import lobby
 from navcomp.server.accounts import user_id_by_name
-from navcomp.server.errors import ApiError
 from navcomp.store import blocks, chat, tables
 from navcomp.store.chat import ChatMessage
 from navcomp.store.db import Connection
@@ -39,9 +40,9 @@ def clean(text: str) -> str:
     """The message as kept: without direction overrides, trimmed, and within the limits."""
     text = _BIDI.sub("", text).strip()
     if not text:
-        raise ApiError(error_codes.CHAT_EMPTY, "write something first")
+        raise Refusal(refusals.CHAT_EMPTY, "write something first")
     if len(text) > MAX_LENGTH:
-        raise ApiError(error_codes.CHAT_TOO_LONG, f"at most {MAX_LENGTH} characters")
+        raise Refusal(refusals.CHAT_TOO_LONG, f"at most {MAX_LENGTH} characters")
     return text
 
 
@@ -82,16 +83,16 @@ def post_at_table(
     table = lobby.watched(conn, table_id, user.id)
     seated = table.seat_of(user.id) is not None
     if not seated and user.is_guest:
-        raise ApiError(error_codes.CHAT_NEEDS_ACCOUNT, "register to chat with the spectators")
+        raise Refusal(refusals.CHAT_NEEDS_ACCOUNT, "register to chat with the spectators")
     if chat.muted(conn, table_id, user.id):
-        raise ApiError(error_codes.CHAT_MUTED, "the table's creator muted you here")
+        raise Refusal(refusals.CHAT_MUTED, "the table's creator muted you here")
     channel = PLAYERS if seated else SPECTATORS
     return _added(conn, chat.add(conn, table_id, channel, user.id, text, at))
 
 
 def post_in_lobby(conn: Connection, user: User, text: str, at: datetime) -> ChatMessage:
     if user.is_guest:
-        raise ApiError(error_codes.CHAT_NEEDS_ACCOUNT, "register to chat in the lobby")
+        raise Refusal(refusals.CHAT_NEEDS_ACCOUNT, "register to chat in the lobby")
     return _added(conn, chat.add(conn, None, LOBBY, user.id, text, at))
 
 
@@ -126,9 +127,9 @@ def report(conn: Connection, user: User, message_id: int, reason: str, at: datet
         if table is None or not _may_read(conn, table, user.id, message.channel):
             message = None
     if message is None:
-        raise ApiError(error_codes.CHAT_MESSAGE_NOT_FOUND, "no such message")
+        raise Refusal(refusals.CHAT_MESSAGE_NOT_FOUND, "no such message")
     if message.user_id == user.id:
-        raise ApiError(error_codes.CANNOT_REPORT_OWN, "that message is your own")
+        raise Refusal(refusals.CANNOT_REPORT_OWN, "that message is your own")
     return chat.report(conn, message_id, user.id, reason, at)
 
 
@@ -139,12 +140,12 @@ def set_mute(
     there, or who wrote in its chat); the table's muted names."""
     table = lobby.watched(conn, table_id, user.id)
     if table.creator_id != user.id:
-        raise ApiError(error_codes.NOT_CREATOR, "only the table's creator mutes and unmutes")
+        raise Refusal(refusals.NOT_CREATOR, "only the table's creator mutes and unmutes")
     target = user_id_by_name(conn, name)
     if target == user.id:
-        raise ApiError(error_codes.CANNOT_MUTE_SELF, "you cannot mute yourself")
+        raise Refusal(refusals.CANNOT_MUTE_SELF, "you cannot mute yourself")
     if not table.was_seated(target) and not chat.wrote_at(conn, table_id, target):
-        raise ApiError(error_codes.NOT_AT_TABLE, f"{name} was not at this table")
+        raise Refusal(refusals.NOT_AT_TABLE, f"{name} was not at this table")
     if muted:
         chat.mute(conn, table_id, target, at)
     else:
@@ -178,7 +179,7 @@ def block(conn: Connection, user: User, name: str, at: datetime) -> dict[str, An
     """``user`` blocks ``name``: the names ``user`` has blocked."""
     target = user_id_by_name(conn, name)
     if target == user.id:
-        raise ApiError(error_codes.CANNOT_BLOCK_SELF, "you cannot block yourself")
+        raise Refusal(refusals.CANNOT_BLOCK_SELF, "you cannot block yourself")
     blocks.add(conn, user.id, target, at)
     return blocked_list(conn, user.id)
 

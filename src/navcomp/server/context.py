@@ -10,9 +10,10 @@ from datetime import UTC, datetime
 import anyio
 from starlette.requests import HTTPConnection
 
-from navcomp.server import accounts, bots, error_codes, http
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
+from navcomp.server import accounts, bots, http
 from navcomp.server.database import Database
-from navcomp.server.errors import ApiError
 from navcomp.server.fanout import RedisFanout, channel_for
 from navcomp.server.games import LiveGames
 from navcomp.server.live import Hub
@@ -137,13 +138,13 @@ class Server:
         method = request.scope.get("method", "GET")
         unsafe = from_cookie and method not in http.SAFE_METHODS
         if unsafe and request.headers.get(http.CSRF_HEADER) != session.csrf:
-            raise ApiError(error_codes.CSRF_FAILED, "missing or wrong X-CSRF-Token header")
+            raise Refusal(refusals.CSRF_FAILED, "missing or wrong X-CSRF-Token header")
         return session
 
     async def signed_in(self, request: HTTPConnection) -> Session:
         session = await self.session(request)
         if session is None:
-            raise ApiError(error_codes.NOT_LOGGED_IN, "log in, or start as a guest")
+            raise Refusal(refusals.NOT_LOGGED_IN, "log in, or start as a guest")
         return session
 
     def close(self) -> None:

@@ -15,21 +15,19 @@ import anyio
 from sqlalchemy import Connection, Engine
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
 
-from navcomp.server import error_codes
-from navcomp.server.errors import ApiError
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.store.db import WRITE_OPTION, migrate, open_engine
 
 T = TypeVar("T")
 
 
-def unavailable() -> ApiError:
-    return ApiError(error_codes.DATABASE_UNAVAILABLE, "the database cannot be reached: try again")
+def unavailable() -> Refusal:
+    return Refusal(refusals.DATABASE_UNAVAILABLE, "the database cannot be reached: try again")
 
 
-def conflicting() -> ApiError:
-    return ApiError(
-        error_codes.CONFLICT, "another request changed this at the same moment: try again"
-    )
+def conflicting() -> Refusal:
+    return Refusal(refusals.CONFLICT, "another request changed this at the same moment: try again")
 
 
 class Database:
@@ -43,7 +41,7 @@ class Database:
         self._all_kept: list[Connection] = []
 
     async def tx(
-        self, work: Callable[[Connection], T], write: bool = True, conflict: ApiError | None = None
+        self, work: Callable[[Connection], T], write: bool = True, conflict: Refusal | None = None
     ) -> T:
         """Run ``work`` in one transaction; a unique row another request wrote at the
         same moment is ``conflict`` (or the error given).

@@ -21,9 +21,10 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.requests import HTTPConnection
 
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableStatus
-from navcomp.server import accounts, endings, error_codes, lobby, names
-from navcomp.server.errors import ApiError
+from navcomp.server import accounts, endings, lobby, names
 from navcomp.server.logins import address, forget_session
 from navcomp.server.names import former_name
 from navcomp.server.passwords import ended_sessions
@@ -56,7 +57,7 @@ async def confirm(server: Server, request: HTTPConnection, user: User, password:
         accounts.password_matches, found, password, limiter=server.hashing
     )
     if not matches:
-        raise ApiError(error_codes.WRONG_PASSWORD, "the password is wrong")
+        raise Refusal(refusals.WRONG_PASSWORD, "the password is wrong")
 
 
 def _leave_all(conn: Connection, user: User, sat_at: list[int], at: datetime) -> Left:

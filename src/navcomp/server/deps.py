@@ -15,9 +15,10 @@ from typing import Annotated
 from fastapi import Depends, Request
 from starlette.requests import HTTPConnection
 
-from navcomp.server import error_codes, http
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
+from navcomp.server import http
 from navcomp.server.context import Server
-from navcomp.server.errors import ApiError
 from navcomp.store.model import Session
 
 
@@ -46,9 +47,9 @@ async def from_own_page(request: Request) -> None:
     """A new session only for a request another site's page cannot send: otherwise a
     cross-site form would swap a signed-in browser onto an account of its choosing."""
     if http.from_another_site(request.headers):
-        raise ApiError(error_codes.CROSS_SITE, "sessions open only from this site's pages")
+        raise Refusal(refusals.CROSS_SITE, "sessions open only from this site's pages")
     if not http.sent_as_json(request.headers):
-        raise ApiError(error_codes.JSON_REQUIRED, "send the request as JSON")
+        raise Refusal(refusals.JSON_REQUIRED, "send the request as JSON")
 
 
 FROM_OWN_PAGE = [Depends(from_own_page)]

@@ -20,7 +20,7 @@ from typing import Any
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
-from navcomp.server.errors import ApiError
+from navcomp.domain.refusals import Refusal
 from navcomp.server.mail_tokens import Links, fingerprint
 from navcomp.store.model import Login
 
@@ -49,7 +49,7 @@ def claimed(links: Links, request: HTTPConnection) -> Claim | None:
         return None
     try:
         payload: Any = links.read(DEVICE, cookie, DEVICE_SECONDS)
-    except ApiError:  # altered, or expired
+    except Refusal:  # altered, or expired
         return None
     if not isinstance(payload, list) or len(payload) != 3:
         return None

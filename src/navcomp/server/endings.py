@@ -2,7 +2,7 @@
 a seat over, a claim, a resignation, an abort vote, a stalled or abandoned game.
 
 Each runs inside the caller's transaction on the table read with its row locked, refuses
-with an :class:`ApiError` before it writes anything, and counts as one of the table's
+with an :class:`Refusal` before it writes anything, and counts as one of the table's
 events (``store/clocks.py``), which a move racing it then sees (``moves.py``).
 """
 
@@ -15,12 +15,13 @@ from typing import Any
 from navcomp.bots.levels import levels_for
 from navcomp.core.protocol import Result
 from navcomp.core.registry import get_game
+from navcomp.domain import refusals
 from navcomp.domain.clocks import Clock, Pace, Stage, give_extra, time_up, vote
 from navcomp.domain.notices import NoticeKind
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.results import TableResult
 from navcomp.domain.tables import EventKind, SeatEnd, TableEnd, TableStatus
-from navcomp.server import error_codes, lobby, mail, ratings
-from navcomp.server.errors import ApiError
+from navcomp.server import lobby, mail, ratings
 from navcomp.server.table_clock import next_deadline, next_warning
 from navcomp.store import accounts, clocks, notices
 from navcomp.store.db import Connection
@@ -92,14 +93,14 @@ def _warn(conn: Connection, table: Table, mover: int, at: datetime) -> Changed:
 def _playing(conn: Connection, table_id: int) -> Table:
     table = lobby.get(conn, table_id, lock=True)
     if table.status is not TableStatus.PLAYING:
-        raise ApiError(error_codes.NOT_PLAYING, "the game is not on")
+        raise Refusal(refusals.NOT_PLAYING, "the game is not on")
     return table
 
 
 def _my_seat(table: Table, user: User) -> int:
     seat = table.seat_of(user.id)
     if seat is None:
-        raise ApiError(error_codes.NOT_SEATED, "only the players at the table may do this")
+        raise Refusal(refusals.NOT_SEATED, "only the players at the table may do this")
     return seat
 
 
@@ -109,9 +110,9 @@ def _waiting_for_choice(table: Table, user: User) -> tuple[Pace, Clock, int]:
     seat = _my_seat(table, user)
     pace, clock = table.pace, table.clock
     if pace is None or clock is None or clock.stage is Stage.RUNNING or table.to_move is None:
-        raise ApiError(error_codes.TIME_NOT_UP, "the player to move still has time")
+        raise Refusal(refusals.TIME_NOT_UP, "the player to move still has time")
     if seat == table.to_move:
-        raise ApiError(error_codes.OWN_TIME, "the others choose what follows your time")
+        raise Refusal(refusals.OWN_TIME, "the others choose what follows your time")
     return pace, clock, table.to_move
 
 
@@ -120,9 +121,9 @@ def extra_time(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
     table = _playing(conn, table_id)
     pace, clock, mover = _waiting_for_choice(table, user)
     if clock.stage is not Stage.TIME_UP:
-        raise ApiError(error_codes.TIME_NOT_UP, "without a clock there is no time to give")
+        raise Refusal(refusals.TIME_NOT_UP, "without a clock there is no time to give")
     if clock.extra:
-        raise ApiError(error_codes.EXTRA_TIME_USED, "more time was given this turn already")
+        raise Refusal(refusals.EXTRA_TIME_USED, "more time was given this turn already")
     used = 0.0 if table.turn_since is None else (at - table.turn_since).total_seconds()
     clock, until = give_extra(pace, clock, mover, used, at)
     event = (EventKind.EXTRA_TIME, mover)
@@ -143,9 +144,9 @@ def claim(conn: Connection, user: User, table_id: int, at: datetime) -> Changed:
     table = _playing(conn, table_id)
     _pace, clock, mover = _waiting_for_choice(table, user)
     if clock.stage is not Stage.TIME_UP:
-        raise ApiError(error_codes.TIME_NOT_UP, "a game without clock cannot be claimed")
+        raise Refusal(refusals.TIME_NOT_UP, "a game without clock cannot be claimed")
     if table.num_seats != 2:
-        raise ApiError(error_codes.CLAIM_TWO_ONLY, "only a game of two can be claimed")
+        raise Refusal(refusals.CLAIM_TWO_ONLY, "only a game of two can be claimed")
     winner = 1 - mover
     ends = {mover: SeatEnd.TIMED_OUT}
     told = _end(conn, table, TableEnd.FORFEIT, EventKind.CLAIMED, winner, ends, at)
@@ -170,8 +171,8 @@ def vote_abort(conn: Connection, user: User, table_id: int, at: datetime) -> Cha
     table = _playing(conn, table_id)
     seat = _my_seat(table, user)
     if table.rated and table.people() == [seat]:
-        raise ApiError(
-            error_codes.LONE_ABORT_RATED, "you are the only player: resign instead, which counts"
+        raise Refusal(
+            refusals.LONE_ABORT_RATED, "you are the only player: resign instead, which counts"
         )
     return _voted(conn, table, seat, at)
 
@@ -212,7 +213,7 @@ def _change(
     **values: Any,
 ) -> None:
     if not clocks.change(conn, table.id, table.events, event, at, values):
-        raise ApiError(error_codes.CONFLICT, "the table changed at the same moment: try again")
+        raise Refusal(refusals.CONFLICT, "the table changed at the same moment: try again")
 
 
 def _take_over(

@@ -1,13 +1,15 @@
-"""Every refusal is an :class:`ApiError`: a registered code (``error_codes.py``), with its
-HTTP status, and a message."""
+"""The web's side of refusals: each kind of :class:`~navcomp.domain.refusals.Refusal`
+answered with its HTTP status, the framework's own refusals as registered codes, and the
+strict reading of request bodies."""
 
 from __future__ import annotations
 
+from http import HTTPStatus
+
 from pydantic import BaseModel, ConfigDict
 
-from navcomp.core.errors import ActionError
-from navcomp.server import error_codes
-from navcomp.server.error_codes import ErrorCode
+from navcomp.domain import refusals
+from navcomp.domain.refusals import ErrorCode, RefusalKind
 
 
 class Body(BaseModel):
@@ -16,29 +18,30 @@ class Body(BaseModel):
     model_config = ConfigDict(strict=True)
 
 
-MAX_MESSAGE = 300
-"""A refusal's message, whatever it holds, is cut to this many characters."""
+STATUS: dict[RefusalKind, HTTPStatus] = {
+    RefusalKind.MALFORMED: HTTPStatus.BAD_REQUEST,
+    RefusalKind.UNAUTHENTICATED: HTTPStatus.UNAUTHORIZED,
+    RefusalKind.FORBIDDEN: HTTPStatus.FORBIDDEN,
+    RefusalKind.NOT_FOUND: HTTPStatus.NOT_FOUND,
+    RefusalKind.WRONG_METHOD: HTTPStatus.METHOD_NOT_ALLOWED,
+    RefusalKind.CONFLICT: HTTPStatus.CONFLICT,
+    RefusalKind.GONE: HTTPStatus.GONE,
+    RefusalKind.TOO_LARGE: HTTPStatus.REQUEST_ENTITY_TOO_LARGE,
+    RefusalKind.WRONG_MEDIA: HTTPStatus.UNSUPPORTED_MEDIA_TYPE,
+    RefusalKind.INVALID: HTTPStatus.UNPROCESSABLE_ENTITY,
+    RefusalKind.LIMITED: HTTPStatus.TOO_MANY_REQUESTS,
+    RefusalKind.FAILED: HTTPStatus.INTERNAL_SERVER_ERROR,
+    RefusalKind.UNAVAILABLE: HTTPStatus.SERVICE_UNAVAILABLE,
+}
+"""The HTTP status of each kind of refusal."""
 
 
-class ApiError(Exception):
-    def __init__(
-        self, kind: ErrorCode, message: str, headers: dict[str, str] | None = None
-    ) -> None:
-        super().__init__(message)
-        self.kind = kind
-        self.status = int(kind.status)
-        self.code = kind.code
-        self.message = message if len(message) <= MAX_MESSAGE else message[: MAX_MESSAGE - 1] + "…"
-        self.headers = headers  # such as Retry-After
-
-    def body(self) -> dict[str, dict[str, str]]:
-        return {"error": {"code": self.code, "message": self.message}}
+def status_of(code: ErrorCode) -> HTTPStatus:
+    return STATUS[code.kind]
 
 
-def not_found() -> ApiError:
-    return ApiError(error_codes.TABLE_NOT_FOUND, "no such table")
-
-
-def from_action_error(error: ActionError) -> ApiError:
-    """The engine's refusals, as the API states them."""
-    return ApiError(error_codes.ENGINE.get(error.code, error_codes.BAD_ACTION), str(error))
+FRAMEWORK: dict[int, ErrorCode] = {
+    HTTPStatus.NOT_FOUND: refusals.NOT_FOUND,
+    HTTPStatus.METHOD_NOT_ALLOWED: refusals.METHOD_NOT_ALLOWED,
+}
+"""The framework's own refusals (no route, a method the path does not take)."""

@@ -1,6 +1,6 @@
 """Friends: requests by name, accepting (asking back), parting, and who is online.
 
-Each runs inside the caller's transaction and refuses with an :class:`ApiError`
+Each runs inside the caller's transaction and refuses with an :class:`Refusal`
 before it writes anything.
 """
 
@@ -10,9 +10,9 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from navcomp.core.errors import quoted
-from navcomp.server import error_codes
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.server.accounts import user_id_by_name
-from navcomp.server.errors import ApiError
 from navcomp.store import blocks, friends
 from navcomp.store.db import Connection
 from navcomp.store.model import User
@@ -23,10 +23,10 @@ ONLINE_FOR = timedelta(minutes=5)
 
 def _other(conn: Connection, user: User, name: str) -> int:
     if user.is_guest:
-        raise ApiError(error_codes.NEEDS_ACCOUNT, "register to have friends")
+        raise Refusal(refusals.NEEDS_ACCOUNT, "register to have friends")
     other = user_id_by_name(conn, name)
     if other == user.id:
-        raise ApiError(error_codes.CANNOT_BEFRIEND_SELF, "you cannot befriend yourself")
+        raise Refusal(refusals.CANNOT_BEFRIEND_SELF, "you cannot befriend yourself")
     return other
 
 
@@ -34,13 +34,9 @@ def ask(conn: Connection, user: User, name: str, at: datetime) -> None:
     """Ask ``name`` to be friends, or accept their request; asking again changes nothing."""
     other = _other(conn, user, name)
     if friends.is_guest(conn, other):
-        raise ApiError(
-            error_codes.NEEDS_ACCOUNT, f"{quoted(name)} is a guest: guests have no friends"
-        )
+        raise Refusal(refusals.NEEDS_ACCOUNT, f"{quoted(name)} is a guest: guests have no friends")
     if blocks.blocked(conn, other, user.id):
-        raise ApiError(
-            error_codes.BLOCKED, f"{quoted(name)} does not take friend requests from you"
-        )
+        raise Refusal(refusals.BLOCKED, f"{quoted(name)} does not take friend requests from you")
     friends.ask(conn, user.id, other, at)
 
 
@@ -48,7 +44,7 @@ def part(conn: Connection, user: User, name: str) -> None:
     """End a friendship, decline a request or take one's own back."""
     other = _other(conn, user, name)
     if not friends.part(conn, user.id, other):
-        raise ApiError(error_codes.NOT_FRIENDS, f"no friendship or request with {quoted(name)}")
+        raise Refusal(refusals.NOT_FRIENDS, f"no friendship or request with {quoted(name)}")
 
 
 def listing(conn: Connection, user: User, at: datetime) -> dict[str, Any]:

@@ -20,8 +20,8 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from uvicorn.protocols.http.flow_control import service_unavailable
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-from navcomp.server import error_codes
-from navcomp.server.errors import ApiError
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.server.http import error_response
 from navcomp.server.security import SecurityHeaders
 
@@ -29,12 +29,12 @@ BUSY_RETRY_SECONDS = 1
 
 
 async def _busy(scope: Scope, receive: Receive, send: Send) -> None:
-    refusal = ApiError(
-        error_codes.SERVER_BUSY,
+    refusal = Refusal(
+        refusals.SERVER_BUSY,
         "the server has as many connections and requests as it takes: try again shortly",
-        headers={"Retry-After": str(BUSY_RETRY_SECONDS), "Connection": "close"},
+        retry_after=BUSY_RETRY_SECONDS,
     )
-    await error_response(refusal)(scope, receive, send)
+    await error_response(refusal, {"Connection": "close"})(scope, receive, send)
 
 
 BUSY: ASGIApp = SecurityHeaders(_busy)

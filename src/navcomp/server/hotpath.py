@@ -8,7 +8,7 @@ request is plainly well formed: a JSON object (``Content-Type: application/json`
 whose fields have exactly the types the routes declare.  Anything else (a missing
 field, a float, a bad body) goes on, body and all, to the FastAPI routes, which
 refuse it as before.  Both run the same move service (:func:`moves.submit`), and
-refusals from it are the same :class:`ApiError` bodies; errors nobody expected go
+refusals from it are the same :class:`Refusal` bodies; errors nobody expected go
 on to the app's 500 handler, as from the routes.
 """
 
@@ -22,7 +22,7 @@ import orjson
 from starlette.requests import HTTPConnection
 from starlette.types import ASGIApp, Receive, Scope, Send
 
-from navcomp.server.errors import ApiError, not_found
+from navcomp.domain.refusals import Refusal, not_found
 from navcomp.server.fields import DB_INT_MAX, has_controls, table_id_in_range, too_deep
 from navcomp.server.http import body_then, error_response
 from navcomp.server.moves import submit
@@ -69,7 +69,7 @@ class PlayFastPath:
         try:
             session = await self.server.signed_in(HTTPConnection(scope))
             moved = await submit(self.server, table_id, session.user, action, expected_version)
-        except ApiError as error:
+        except Refusal as error:
             await error_response(error)(scope, receive, send)
             return
         content = orjson.dumps(moved_json(moved.described))

@@ -13,8 +13,9 @@ from starlette.routing import Match
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from navcomp.core.errors import quoted
-from navcomp.server import error_codes
-from navcomp.server.errors import ApiError, not_found
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal, not_found
+from navcomp.server.errors import FRAMEWORK, status_of
 
 MAX_BODY = 16 * 1024
 SESSION_COOKIE = "navcomp_session"
@@ -23,16 +24,19 @@ CSRF_HEADER = "x-csrf-token"
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 
 
-def error_response(error: ApiError) -> JSONResponse:
-    return JSONResponse(error.body(), status_code=error.status, headers=error.headers)
+def error_response(error: Refusal, headers: dict[str, str] | None = None) -> JSONResponse:
+    headers = dict(headers or {})
+    if error.retry_after is not None:
+        headers["Retry-After"] = str(error.retry_after)
+    return JSONResponse(error.body(), status_code=status_of(error.kind), headers=headers)
 
 
 def _malformed_json() -> JSONResponse:
-    return error_response(ApiError(error_codes.MALFORMED_JSON, "the body is not valid JSON"))
+    return error_response(Refusal(refusals.MALFORMED_JSON, "the body is not valid JSON"))
 
 
 async def on_api_error(_request: Request, error: Exception) -> JSONResponse:
-    assert isinstance(error, ApiError)
+    assert isinstance(error, Refusal)
     return error_response(error)
 
 
@@ -47,19 +51,19 @@ async def on_validation_error(_request: Request, error: Exception) -> JSONRespon
         f"{quoted('.'.join(str(part) for part in p.get('loc', ())))}: {p.get('msg', '')}"
         for p in problems[:3]
     )
-    return error_response(ApiError(error_codes.INVALID_REQUEST, f"bad request fields: {where}"))
+    return error_response(Refusal(refusals.INVALID_REQUEST, f"bad request fields: {where}"))
 
 
 async def on_http_error(request: Request, error: Exception) -> JSONResponse:
     assert isinstance(error, HTTPException)
     if error.status_code == HTTPStatus.BAD_REQUEST:  # the framework could not parse the body
         return _malformed_json()
-    known = error_codes.FRAMEWORK.get(error.status_code)
+    known = FRAMEWORK.get(error.status_code)
     if known is None:  # no refusal of the framework's that we know of: its status as a code
         body = {"error": {"code": f"http_{error.status_code}", "message": str(error.detail)}}
         answer = JSONResponse(body, status_code=error.status_code)
     else:
-        answer = error_response(ApiError(known, str(error.detail)))
+        answer = error_response(Refusal(known, str(error.detail)))
     answer.headers.update(error.headers or {})
     if error.status_code == HTTPStatus.METHOD_NOT_ALLOWED:
         answer.headers["Allow"] = ", ".join(sorted(_allowed(request)))
@@ -77,7 +81,7 @@ def _allowed(request: Request) -> set[str]:
 
 
 async def on_unexpected(_request: Request, _error: Exception) -> JSONResponse:
-    return error_response(ApiError(error_codes.INTERNAL_ERROR, "something went wrong on our side"))
+    return error_response(Refusal(refusals.INTERNAL_ERROR, "something went wrong on our side"))
 
 
 class BodyLimit:
@@ -113,10 +117,8 @@ class BodyLimit:
             return
         await self.app(scope, body_then(body, receive), send)
 
-    def _too_big(self) -> ApiError:
-        return ApiError(
-            error_codes.BODY_TOO_LARGE, f"request bodies are at most {self.limit} bytes"
-        )
+    def _too_big(self) -> Refusal:
+        return Refusal(refusals.BODY_TOO_LARGE, f"request bodies are at most {self.limit} bytes")
 
 
 def _plain_utf8(body: bytes) -> bool:

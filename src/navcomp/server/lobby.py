@@ -1,6 +1,6 @@
 """Tables before and around play: create, find, join, leave, invite, seat bots, start.
 
-Each runs inside the caller's transaction and refuses with an :class:`ApiError`
+Each runs inside the caller's transaction and refuses with an :class:`Refusal`
 before it writes anything.
 """
 
@@ -15,12 +15,12 @@ from navcomp.bots.levels import levels_for
 from navcomp.core.errors import quoted
 from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
-from navcomp.domain import clocks
+from navcomp.domain import clocks, refusals
 from navcomp.domain.notices import NoticeKind
+from navcomp.domain.refusals import Refusal, not_found
 from navcomp.domain.tables import TableStatus, Visibility
-from navcomp.server import error_codes, notify, table_clock
+from navcomp.server import notify, table_clock
 from navcomp.server.accounts import user_id_by_name
-from navcomp.server.errors import ApiError, not_found
 from navcomp.server.fields import table_id_in_range
 from navcomp.store import blocks, tables
 from navcomp.store.db import Connection
@@ -31,9 +31,9 @@ OPEN_LISTED_PER_CREATOR = 3
 MAX_WATCHABLE_LISTED = 50
 
 
-def unknown_game(name: str) -> ApiError:
+def unknown_game(name: str) -> Refusal:
     games = ", ".join(game_names())
-    return ApiError(error_codes.UNKNOWN_GAME, f"no game {quoted(name)}; games: {games}")
+    return Refusal(refusals.UNKNOWN_GAME, f"no game {quoted(name)}; games: {games}")
 
 
 def get(conn: Connection, table_id: int, lock: bool = False) -> Table:
@@ -67,7 +67,7 @@ def watched(conn: Connection, table_id: int, user_id: int | None) -> Table:
     return table
 
 
-def refusal(conn: Connection, table: Table, user_id: int | None) -> ApiError | None:
+def refusal(conn: Connection, table: Table, user_id: int | None) -> Refusal | None:
     """Why ``user_id`` (None: nobody signed in) may not see the table, or None if they
     may: the one question every route that serves or touches a table's data asks.  Its
     game: ``Table.may_watch``.  An open invite-only table: its players and the invited
@@ -80,7 +80,7 @@ def refusal(conn: Connection, table: Table, user_id: int | None) -> ApiError | N
         and not table.was_seated(user_id)
         and (user_id is None or not tables.invited(conn, table.id, user_id))
     ):
-        return ApiError(error_codes.INVITE_ONLY, "the table is invite-only: ask for an invitation")
+        return Refusal(refusals.INVITE_ONLY, "the table is invite-only: ask for an invitation")
     return None
 
 
@@ -91,8 +91,8 @@ def may_see(conn: Connection, table_id: int, user_id: int | None) -> bool:
     return table is not None and refusal(conn, table, user_id) is None
 
 
-def spectators_refused() -> ApiError:
-    return ApiError(error_codes.SPECTATORS_NOT_ALLOWED, "only the players see this game")
+def spectators_refused() -> Refusal:
+    return Refusal(refusals.SPECTATORS_NOT_ALLOWED, "only the players see this game")
 
 
 def create(
@@ -112,9 +112,9 @@ def create(
     """An open table; ``seen_by``: its visibility and whether spectators may watch;
     ``max_open``: how many open tables one account may have made (0: any)."""
     if rated and num_seats == 1:
-        raise ApiError(error_codes.NEVER_RATED, "a solo table is never rated")
+        raise Refusal(refusals.NEVER_RATED, "a solo table is never rated")
     if rated and user.is_guest:
-        raise ApiError(error_codes.RATED_NEEDS_ACCOUNT, "register to play rated games")
+        raise Refusal(refusals.RATED_NEEDS_ACCOUNT, "register to play rated games")
     if game_name not in game_names():
         raise unknown_game(game_name)
     game = get_game(game_name)
@@ -123,18 +123,18 @@ def create(
         seed = secrets.randbits(62)
         game.new_initial_state(num_seats, seed, normalized)  # what start will build
     except ValueError as error:
-        raise ApiError(error_codes.INVALID_TABLE, str(error)) from None
+        raise Refusal(refusals.INVALID_TABLE, str(error)) from None
     for seat, level in bots.items():
         _check_bot(game, seat, level, num_seats)
     if len(bots) >= num_seats:
-        raise ApiError(error_codes.INVALID_TABLE, "leave at least one seat for a person")
+        raise Refusal(refusals.INVALID_TABLE, "leave at least one seat for a person")
     try:
         chosen = None if num_seats == 1 else clocks.normalize_pace(pace)  # solo: no clock
     except ValueError as error:
-        raise ApiError(error_codes.INVALID_PACE, str(error)) from None
+        raise Refusal(refusals.INVALID_PACE, str(error)) from None
     if max_open and tables.open_made_by(conn, user.id) >= max_open:
-        raise ApiError(
-            error_codes.TOO_MANY_OPEN_TABLES,
+        raise Refusal(
+            refusals.TOO_MANY_OPEN_TABLES,
             f"at most {max_open} open tables at once: start or close one first",
         )
     own_seat = min(set(range(num_seats)) - set(bots))
@@ -155,36 +155,36 @@ def create(
 
 def _check_bot(game: Game[Any], seat: int, level: str, num_seats: int) -> None:
     if not 0 <= seat < num_seats:
-        raise ApiError(error_codes.INVALID_SEAT, f"seats are 0 to {num_seats - 1}")
+        raise Refusal(refusals.INVALID_SEAT, f"seats are 0 to {num_seats - 1}")
     levels = levels_for(game)
     if level not in levels:
-        raise ApiError(
-            error_codes.UNKNOWN_BOT, f"bot levels for {game.info.title}: {', '.join(levels)}"
+        raise Refusal(
+            refusals.UNKNOWN_BOT, f"bot levels for {game.info.title}: {', '.join(levels)}"
         )
 
 
 def _open_table(conn: Connection, table_id: int) -> Table:
     table = get(conn, table_id, lock=True)
     if table.status is not TableStatus.OPEN:
-        raise ApiError(error_codes.TABLE_NOT_OPEN, "the game has started; seats are fixed")
+        raise Refusal(refusals.TABLE_NOT_OPEN, "the game has started; seats are fixed")
     return table
 
 
 def join(conn: Connection, user: User, table_id: int, seat: int | None) -> None:
     table = _open_table(conn, table_id)
     if table.seat_of(user.id) is not None:
-        raise ApiError(error_codes.ALREADY_SEATED, "you already have a seat at this table")
+        raise Refusal(refusals.ALREADY_SEATED, "you already have a seat at this table")
     if table.rated and user.is_guest:
-        raise ApiError(error_codes.RATED_NEEDS_ACCOUNT, "register to play rated games")
+        raise Refusal(refusals.RATED_NEEDS_ACCOUNT, "register to play rated games")
     if table.visibility is Visibility.INVITE and not tables.invited(conn, table_id, user.id):
-        raise ApiError(error_codes.INVITE_ONLY, "the table is invite-only: ask for an invitation")
+        raise Refusal(refusals.INVITE_ONLY, "the table is invite-only: ask for an invitation")
     free = table.empty_seats()
     if seat is None:
         if not free:
-            raise ApiError(error_codes.TABLE_FULL, "no free seat")
+            raise Refusal(refusals.TABLE_FULL, "no free seat")
         seat = free[0]
     elif seat not in free:
-        raise ApiError(error_codes.SEAT_TAKEN, f"seat {seat} is not free")
+        raise Refusal(refusals.SEAT_TAKEN, f"seat {seat} is not free")
     tables.seat_player(conn, table_id, seat, user.id)
 
 
@@ -196,7 +196,7 @@ def leave(conn: Connection, user: User, table_id: int) -> None:
         return
     seat = table.seat_of(user.id)
     if seat is None:
-        raise ApiError(error_codes.NOT_SEATED, "you have no seat at this table")
+        raise Refusal(refusals.NOT_SEATED, "you have no seat at this table")
     tables.seat_player(conn, table_id, seat, None)
 
 
@@ -206,7 +206,7 @@ def set_bot(conn: Connection, user: User, table_id: int, seat: int, level: str |
     if level is not None:
         _check_bot(get_game(table.game), seat, level, table.num_seats)
     if not 0 <= seat < table.num_seats or table.seats[seat].user_id is not None:
-        raise ApiError(error_codes.SEAT_TAKEN, f"seat {seat} is not free for a bot")
+        raise Refusal(refusals.SEAT_TAKEN, f"seat {seat} is not free for a bot")
     tables.seat_bot(conn, table_id, seat, level)
 
 
@@ -219,12 +219,12 @@ def new_invitee(conn: Connection, user: User, table_id: int, name: str) -> int |
 
 def _invitee(conn: Connection, table: Table, user: User, name: str) -> int | None:
     if table.seat_of(user.id) is None:
-        raise ApiError(error_codes.NOT_SEATED, "only players at the table may invite")
+        raise Refusal(refusals.NOT_SEATED, "only players at the table may invite")
     invitee = user_id_by_name(conn, name)
     if blocks.blocked(conn, invitee, user.id):
-        raise ApiError(error_codes.BLOCKED, f"{quoted(name)} does not take invitations from you")
+        raise Refusal(refusals.BLOCKED, f"{quoted(name)} does not take invitations from you")
     if table.seat_of(invitee) is not None:
-        raise ApiError(error_codes.ALREADY_SEATED, f"{quoted(name)} is already at the table")
+        raise Refusal(refusals.ALREADY_SEATED, f"{quoted(name)} is already at the table")
     return None if tables.invited(conn, table.id, invitee) else invitee
 
 
@@ -239,7 +239,7 @@ def invite(conn: Connection, user: User, table_id: int, name: str, at: datetime)
 
 def _only_creator(table: Table, user: User) -> None:
     if table.creator_id != user.id:
-        raise ApiError(error_codes.NOT_CREATOR, "only the table's creator may do this")
+        raise Refusal(refusals.NOT_CREATOR, "only the table's creator may do this")
 
 
 def start(conn: Connection, user: User, table_id: int, at: datetime) -> None:
@@ -249,11 +249,9 @@ def start(conn: Connection, user: User, table_id: int, at: datetime) -> None:
     _only_creator(table, user)
     empty = table.empty_seats()
     if empty:
-        raise ApiError(
-            error_codes.SEATS_EMPTY, f"seats {empty} are empty: invite players or seat bots"
-        )
+        raise Refusal(refusals.SEATS_EMPTY, f"seats {empty} are empty: invite players or seat bots")
     if any(seat.pending for seat in table.seats):
-        raise ApiError(error_codes.REMATCH_PENDING, "not everyone has accepted the rematch")
+        raise Refusal(refusals.REMATCH_PENDING, "not everyone has accepted the rematch")
     begin(conn, table, at)
 
 

@@ -14,8 +14,9 @@ import anyio
 from starlette.requests import HTTPConnection
 from starlette.responses import Response
 
-from navcomp.server import accounts, devices, error_codes, names
-from navcomp.server.errors import ApiError
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
+from navcomp.server import accounts, devices, names
 from navcomp.store import accounts as stored
 from navcomp.store.model import Session
 
@@ -55,7 +56,7 @@ async def make_full(
     await server.throttle.registration_attempt(address(request))
     chosen = accounts.check_new_account(name, password)
     if not session.user.is_guest:
-        raise ApiError(error_codes.NOT_A_GUEST, "only a guest account can be made a full one")
+        raise Refusal(refusals.NOT_A_GUEST, "only a guest account can be made a full one")
     freed = names_freed_before(server)
     await server.read(lambda c: accounts.name_free(c, chosen, freed))
     digest = await anyio.to_thread.run_sync(
@@ -86,7 +87,7 @@ async def log_in(server: Server, request: HTTPConnection, name: str, password: s
         limiter=server.hashing,
     )
     if found is None or not matches:
-        raise ApiError(error_codes.BAD_CREDENTIALS, "wrong name or password")
+        raise Refusal(refusals.BAD_CREDENTIALS, "wrong name or password")
     await server.throttle.logged_in(folded, device)
     user = found.user
     at = server.settings.now()

@@ -17,11 +17,12 @@ from typing import Any
 from email_validator import EmailNotValidError, validate_email
 
 from navcomp.core.registry import get_game
+from navcomp.domain import refusals
 from navcomp.domain.mail import MailKind, TurnMail
 from navcomp.domain.notices import NoticeKind
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableStatus
-from navcomp.server import error_codes, mail_tokens
-from navcomp.server.errors import ApiError
+from navcomp.server import mail_tokens
 from navcomp.server.mail_tokens import Links
 from navcomp.store import accounts, friends, mail_settings, outbox, tables
 from navcomp.store.db import Connection
@@ -37,15 +38,15 @@ def check_address(address: str) -> str:
     address).  The special-use domains for tests (``.test``, ``.example``) are addresses,
     so that a host can try the server; ``.invalid``, ``.local``, ``localhost`` are not."""
     if len(address) > MAX_ADDRESS or any(ord(c) < 32 or ord(c) == 127 for c in address):
-        raise ApiError(error_codes.INVALID_EMAIL, "not an e-mail address")
+        raise Refusal(refusals.INVALID_EMAIL, "not an e-mail address")
     if "=?" in address:
-        raise ApiError(
-            error_codes.INVALID_EMAIL, "not an e-mail address: it holds an encoded word (=?)"
+        raise Refusal(
+            refusals.INVALID_EMAIL, "not an e-mail address: it holds an encoded word (=?)"
         )
     try:
         found = validate_email(address, check_deliverability=False, test_environment=True)
     except EmailNotValidError as error:
-        raise ApiError(error_codes.INVALID_EMAIL, f"not an e-mail address: {error}") from None
+        raise Refusal(refusals.INVALID_EMAIL, f"not an e-mail address: {error}") from None
     normalized: str = found.normalized
     return normalized
 
@@ -171,7 +172,7 @@ def _turn_waits(table: Table | None, user_id: int) -> bool:
 
 def registered(user: User) -> None:
     if user.is_guest:
-        raise ApiError(error_codes.REGISTERED_ONLY, "guests have no e-mail address: register")
+        raise Refusal(refusals.REGISTERED_ONLY, "guests have no e-mail address: register")
 
 
 def set_address(
@@ -194,9 +195,9 @@ def send_verification(conn: Connection, user: User, at: datetime) -> None:
     registered(user)
     settings = mail_settings.get(conn, user.id)
     if settings.address is None:
-        raise ApiError(error_codes.INVALID_EMAIL, "the account has no e-mail address")
+        raise Refusal(refusals.INVALID_EMAIL, "the account has no e-mail address")
     if settings.verified:
-        raise ApiError(error_codes.LINK_USED, "the address is verified already")
+        raise Refusal(refusals.LINK_USED, "the address is verified already")
     about = {"name": user.name}
     outbox.add(conn, user.id, MailKind.VERIFY, settings.address, settings.language, about, at)
 
@@ -204,7 +205,7 @@ def send_verification(conn: Connection, user: User, at: datetime) -> None:
 def send_test(conn: Connection, user: User, at: datetime) -> None:
     settings = mail_settings.get(conn, user.id)
     if not settings.reachable() or settings.address is None:
-        raise ApiError(error_codes.EMAIL_NOT_VERIFIED, "the account has no verified address")
+        raise Refusal(refusals.EMAIL_NOT_VERIFIED, "the account has no verified address")
     outbox.add(conn, user.id, MailKind.TEST, settings.address, settings.language, {}, at)
 
 
@@ -215,7 +216,7 @@ def verify(conn: Connection, links: Links, token: str) -> str:
     user_id, address = _pair(payload)
     settings = mail_settings.get(conn, user_id, lock=True)
     if settings.address != address:
-        raise ApiError(error_codes.LINK_INVALID, "the account's address has changed since")
+        raise Refusal(refusals.LINK_INVALID, "the account's address has changed since")
     if settings.verified:
         raise mail_tokens.used()
     mail_settings.change(conn, user_id, verified=True)
@@ -229,7 +230,7 @@ def _pair(payload: Any) -> tuple[int, str]:
         or not isinstance(payload[0], int)
         or not isinstance(payload[1], str)
     ):
-        raise ApiError(error_codes.LINK_INVALID, "this link is not valid")
+        raise Refusal(refusals.LINK_INVALID, "this link is not valid")
     return payload[0], payload[1]
 
 
@@ -266,6 +267,6 @@ def unsubscribe(conn: Connection, links: Links, token: str) -> str:
     user_id, setting = _pair(links.read(mail_tokens.UNSUBSCRIBE, token, None))
     changes: dict[str, Any] = {"turn": TurnMail.NEVER} if setting == "turn" else {setting: False}
     if setting not in ("turn", "invites", "time_low", "game_over"):
-        raise ApiError(error_codes.LINK_INVALID, "this link is not valid")
+        raise Refusal(refusals.LINK_INVALID, "this link is not valid")
     mail_settings.change(conn, user_id, **changes)
     return setting

@@ -16,8 +16,8 @@ from typing import Any
 
 from itsdangerous import BadSignature, SignatureExpired, TimestampSigner, URLSafeTimedSerializer
 
-from navcomp.server import error_codes
-from navcomp.server.errors import ApiError
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 
 VERIFY = "verify"
 RESET = "reset"
@@ -57,10 +57,10 @@ class Links:
         try:
             return self._serializer(purpose).loads(token, max_age=max_age)
         except SignatureExpired:
-            raise ApiError(error_codes.LINK_EXPIRED, "this link has expired") from None
+            raise Refusal(refusals.LINK_EXPIRED, "this link has expired") from None
         except BadSignature:
-            raise ApiError(error_codes.LINK_INVALID, "this link is not valid") from None
+            raise Refusal(refusals.LINK_INVALID, "this link is not valid") from None
 
 
-def used() -> ApiError:
-    return ApiError(error_codes.LINK_USED, "this link was used already")
+def used() -> Refusal:
+    return Refusal(refusals.LINK_USED, "this link was used already")

@@ -19,11 +19,17 @@ from typing import TYPE_CHECKING, Any
 from navcomp.core.errors import ActionError, GameOverError
 from navcomp.core.match import check_undo
 from navcomp.core.protocol import ActionInput, Result, play
+from navcomp.domain import refusals
+from navcomp.domain.refusals import (
+    GAME_OVER,
+    STALE_VERSION,
+    TABLE_NOT_FOUND,
+    Refusal,
+    from_action_error,
+)
 from navcomp.domain.tables import TableStatus
-from navcomp.server import endings, error_codes, lobby, mail, notify, ratings, table_clock
+from navcomp.server import endings, lobby, mail, notify, ratings, table_clock
 from navcomp.server.bots import BotJob, job_for
-from navcomp.server.error_codes import GAME_OVER, STALE_VERSION, TABLE_NOT_FOUND
-from navcomp.server.errors import ApiError, from_action_error
 from navcomp.server.games import LastMove, Live, LiveGames, move_detail, move_texts, rebuild
 from navcomp.server.views import table_json
 from navcomp.store import accounts, notices, scores, tables
@@ -46,9 +52,9 @@ class Moved:
     described: dict[str, Any]  # the table's JSON, for the answer and the pushes alike
 
 
-def stale(expected: int, version: int) -> ApiError:
-    return ApiError(
-        error_codes.STALE_VERSION, f"the table is at version {version}, not {expected}: reload"
+def stale(expected: int, version: int) -> Refusal:
+    return Refusal(
+        refusals.STALE_VERSION, f"the table is at version {version}, not {expected}: reload"
     )
 
 
@@ -68,7 +74,7 @@ async def submit(
 
     try:
         moved = await server.tx(work)
-    except ApiError as error:
+    except Refusal as error:
         if error.kind is not STALE_VERSION:
             raise
         # The kept game may have missed a change besides moves (a vote, a seat handed
@@ -173,7 +179,7 @@ def _current(
     table = lobby.get(conn, table_id, lock=True)
     seat = _seat(table, actor)
     if table.status is TableStatus.OPEN:
-        raise ApiError(error_codes.NOT_STARTED, "the game has not started")
+        raise Refusal(refusals.NOT_STARTED, "the game has not started")
     if expected != table.version:
         raise stale(expected, table.version)
     return games.load(conn, table), seat
@@ -184,7 +190,7 @@ def _seat(table: Table, actor: User | int) -> int:
         return actor
     seat = table.seat_of(actor.id)
     if seat is None:
-        raise ApiError(error_codes.NOT_SEATED, "spectators cannot move")
+        raise Refusal(refusals.NOT_SEATED, "spectators cannot move")
     return seat
 
 
@@ -211,7 +217,7 @@ def _think(server: Server, job: BotJob) -> None:
 async def _bot_move(server: Server, job: BotJob, action: int) -> None:
     try:
         await submit(server, job.table_id, job.seat, action, job.version)
-    except ApiError as error:
+    except Refusal as error:
         # someone else moved first, the table was closed (a tutorial started anew), or the
         # game ended by a vote
         if error.kind not in (STALE_VERSION, TABLE_NOT_FOUND, GAME_OVER):

@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 import anyio
 from starlette.requests import HTTPConnection
 
-from navcomp.server import accounts, error_codes, mail, mail_tokens, names
-from navcomp.server.errors import ApiError
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
+from navcomp.server import accounts, mail, mail_tokens, names
 from navcomp.server.logins import address
 from navcomp.store import accounts as stored
 from navcomp.store.db import Connection
@@ -27,8 +28,8 @@ if TYPE_CHECKING:
 
 def _check_new(password: str) -> None:
     if not accounts.MIN_PASSWORD <= len(password) <= accounts.MAX_PASSWORD:
-        raise ApiError(
-            error_codes.INVALID_PASSWORD,
+        raise Refusal(
+            refusals.INVALID_PASSWORD,
             f"a password is {accounts.MIN_PASSWORD} to {accounts.MAX_PASSWORD} characters",
         )
 
@@ -57,7 +58,7 @@ async def change(
         accounts.password_matches, found, current, limiter=server.hashing
     )
     if not matches:
-        raise ApiError(error_codes.WRONG_PASSWORD, "the current password is wrong")
+        raise Refusal(refusals.WRONG_PASSWORD, "the current password is wrong")
     digest = await _hash(server, new)
     keep = accounts.token_digest(session.token)
     ended_sessions(server, await server.tx(lambda c: stored.set_password(c, user.id, digest, keep)))

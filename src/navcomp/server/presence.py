@@ -17,7 +17,7 @@ from typing import Any
 
 from sqlalchemy.exc import SQLAlchemyError
 
-from navcomp.server.errors import ApiError
+from navcomp.domain.refusals import Refusal
 from navcomp.store import friends
 from navcomp.store.db import Connection
 
@@ -54,7 +54,7 @@ class Presence:
         self._written[user_id] = clock
         try:
             await self._tx(lambda c: friends.seen(c, user_id, at))
-        except (ApiError, SQLAlchemyError) as error:
+        except (Refusal, SQLAlchemyError) as error:
             log.warning("could not note account %s as seen: %s", user_id, error)
 
     def _forget(self, clock: float) -> None:

@@ -26,10 +26,11 @@ from typing import Any
 
 from navcomp.core.errors import quoted
 from navcomp.core.registry import game_names, get_game
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableEnd
-from navcomp.server import error_codes, lobby
+from navcomp.server import lobby
 from navcomp.server.accounts import user_id_by_name
-from navcomp.server.errors import ApiError
 from navcomp.server.ratings import LEFT_EARLY, ranks_for_rating
 from navcomp.store import accounts, profiles, scores
 from navcomp.store.db import Connection
@@ -46,7 +47,7 @@ def visible_player(conn: Connection, name: str, viewer: Session | None) -> int:
     user_id = user_id_by_name(conn, name)
     mine = viewer is not None and viewer.user.id == user_id
     if not mine and accounts.profile_private(conn, user_id):
-        raise ApiError(error_codes.PROFILE_PRIVATE, f"{quoted(name)} keeps their profile private")
+        raise Refusal(refusals.PROFILE_PRIVATE, f"{quoted(name)} keeps their profile private")
     return user_id
 
 

@@ -8,7 +8,7 @@ seat a bot, then start); the one who offered declining closes the new table.  A 
 who blocked the one offering, or whose account was deleted, is not asked: their seat is
 left open.
 
-Each runs inside the caller's transaction and refuses with an :class:`ApiError`
+Each runs inside the caller's transaction and refuses with an :class:`Refusal`
 before it writes anything.
 """
 
@@ -18,10 +18,11 @@ import secrets
 from datetime import datetime
 
 from navcomp.core.registry import get_game
+from navcomp.domain import refusals
 from navcomp.domain.notices import NoticeKind
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableStatus
-from navcomp.server import error_codes, lobby, notify
-from navcomp.server.errors import ApiError
+from navcomp.server import lobby, notify
 from navcomp.store import accounts, blocks, friends, tables
 from navcomp.store.db import Connection
 from navcomp.store.model import NewNotice, Seat, Table, User
@@ -41,14 +42,14 @@ def offer(conn: Connection, user: User, table_id: int, at: datetime) -> tuple[Ta
     the one offered before)."""
     table = lobby.get(conn, table_id, lock=True)
     if not any(_player(seat) == user.id for seat in table.seats):
-        raise ApiError(error_codes.NOT_SEATED, "only the players of the game offer a rematch")
+        raise Refusal(refusals.NOT_SEATED, "only the players of the game offer a rematch")
     if table.status is not TableStatus.OVER:
-        raise ApiError(error_codes.NOT_OVER, "a rematch is offered once the game is over")
+        raise Refusal(refusals.NOT_OVER, "a rematch is offered once the game is over")
     if table.rematch_id is not None and lobby.exists(conn, table.rematch_id):
         return lobby.get(conn, table.rematch_id), False
     players, bots = _rotated(conn, table, user.id)
     if table.rated and any(friends.is_guest(conn, person) for person in players.values()):
-        raise ApiError(error_codes.RATED_NEEDS_ACCOUNT, "a rated rematch seats accounts only")
+        raise Refusal(refusals.RATED_NEEDS_ACCOUNT, "a rated rematch seats accounts only")
     new = tables.NewTable(
         table.game,
         table.num_seats,
@@ -97,11 +98,11 @@ def _offered(conn: Connection, user: User, table_id: int) -> tuple[Table, int]:
     table = lobby.get(conn, table_id)
     rematch_id = table.rematch_id
     if rematch_id is None or not lobby.exists(conn, rematch_id):
-        raise ApiError(error_codes.NO_REMATCH, "no rematch is offered from this table")
+        raise Refusal(refusals.NO_REMATCH, "no rematch is offered from this table")
     rematch = lobby.get(conn, rematch_id, lock=True)
     seat = rematch.seat_of(user.id)
     if seat is None:
-        raise ApiError(error_codes.NO_REMATCH, "the rematch has no seat for you")
+        raise Refusal(refusals.NO_REMATCH, "the rematch has no seat for you")
     return rematch, seat
 
 
@@ -122,7 +123,7 @@ def decline(conn: Connection, user: User, table_id: int) -> None:
     """Leave the seat offered open (the one who offered closes the rematch)."""
     rematch, seat = _offered(conn, user, table_id)
     if rematch.status is not TableStatus.OPEN:
-        raise ApiError(error_codes.TABLE_NOT_OPEN, "the rematch has started")
+        raise Refusal(refusals.TABLE_NOT_OPEN, "the rematch has started")
     if rematch.creator_id == user.id:
         tables.close(conn, rematch.id)
     else:
@@ -142,5 +143,5 @@ def offered_id(conn: Connection, table_id: int) -> int:
     """The id of the open rematch offered from ``table_id``."""
     rematch_id = lobby.get(conn, table_id).rematch_id
     if rematch_id is None:
-        raise ApiError(error_codes.NO_REMATCH, "no rematch is offered from this table")
+        raise Refusal(refusals.NO_REMATCH, "no rematch is offered from this table")
     return rematch_id

@@ -19,8 +19,8 @@ from datetime import datetime, timedelta
 from functools import partial
 from typing import TYPE_CHECKING
 
+from navcomp.domain.refusals import Refusal
 from navcomp.server import endings
-from navcomp.server.errors import ApiError
 from navcomp.store import clocks, tables
 from navcomp.store.db import Connection
 
@@ -103,7 +103,7 @@ async def run(server: Server, stopping: asyncio.Event) -> None:
     while not stopping.is_set():
         try:
             await sweep(server)
-        except ApiError as error:  # the database is away for a moment: next time
+        except Refusal as error:  # the database is away for a moment: next time
             log.warning("sweep failed: %s", error.message)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(stopping.wait(), server.settings.sweep_seconds)

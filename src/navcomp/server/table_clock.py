@@ -12,6 +12,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
+from navcomp.domain import refusals
 from navcomp.domain.clocks import (
     Clock,
     Pace,
@@ -22,8 +23,7 @@ from navcomp.domain.clocks import (
     deadline,
     start_clock,
 )
-from navcomp.server import error_codes
-from navcomp.server.errors import ApiError
+from navcomp.domain.refusals import Refusal
 from navcomp.store.model import Table
 
 
@@ -86,7 +86,7 @@ def check_time(table: Table, at: datetime) -> None:
     clock = table.clock
     late = table.deadline is not None and at >= table.deadline
     if late or (clock is not None and clock.stage is Stage.TIME_UP):
-        raise ApiError(error_codes.TIME_IS_UP, "your time is up: the others choose what follows")
+        raise Refusal(refusals.TIME_IS_UP, "your time is up: the others choose what follows")
 
 
 def after_move(table: Table, to_move: int | None, over: bool, at: datetime) -> Timing:

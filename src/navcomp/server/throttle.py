@@ -25,8 +25,8 @@ from limits import RateLimitItem, RateLimitItemPerHour, RateLimitItemPerMinute
 from limits.aio.storage import MemoryStorage, RedisStorage, Storage
 from limits.aio.strategies import MovingWindowRateLimiter
 
-from navcomp.server import error_codes
-from navcomp.server.errors import ApiError
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 
 log = logging.getLogger("navcomp.throttle")
 T = TypeVar("T")
@@ -127,16 +127,16 @@ class Throttle:
 
     async def chat_message(self, user_id: int) -> None:
         """A chat message by ``user_id``, wherever they write it."""
-        await self._hit(self.chat, "chat-user", str(user_id), refusal=error_codes.CHAT_TOO_FAST)
+        await self._hit(self.chat, "chat-user", str(user_id), refusal=refusals.CHAT_TOO_FAST)
 
     async def mail(self, user_id: int, to: str) -> None:
         """A mail to ``to`` at the request of the account ``user_id``: the account's count
         first, so that an account over its limit spends nothing of the address's."""
         await self._hit(
-            self.mail_account, "mail-user", str(user_id), refusal=error_codes.TOO_MANY_MAILS
+            self.mail_account, "mail-user", str(user_id), refusal=refusals.TOO_MANY_MAILS
         )
         await self._hit(
-            self.mail_address, "mail-address", to.lower(), refusal=error_codes.TOO_MANY_MAILS
+            self.mail_address, "mail-address", to.lower(), refusal=refusals.TOO_MANY_MAILS
         )
 
     async def reset_mail(self, to: str) -> bool:
@@ -150,20 +150,20 @@ class Throttle:
 
     async def table_made(self, user_id: int) -> None:
         await self._hit(
-            self.new_table, "table-user", str(user_id), refusal=error_codes.TOO_MANY_TABLES
+            self.new_table, "table-user", str(user_id), refusal=refusals.TOO_MANY_TABLES
         )
 
     async def invitation_asked(self, user_id: int) -> None:
         """``user_id`` asks to invite someone: counted whatever comes of it, as it limits
         only the caller."""
-        too_many = error_codes.TOO_MANY_INVITATIONS
+        too_many = refusals.TOO_MANY_INVITATIONS
         await self._hit(self.invitation, "invite-user", str(user_id), refusal=too_many)
 
     async def invitation_written(self, user_id: int, invitee_id: int) -> None:
         """``user_id`` is about to write a new invitation of ``invitee_id``: counted per
         pair, then for the invitee from everyone together.  Only invitations really
         written count, so a stranger's refused ones spend nothing of the invitee's."""
-        too_many = error_codes.TOO_MANY_INVITATIONS
+        too_many = refusals.TOO_MANY_INVITATIONS
         pair = f"{user_id}:{invitee_id}"
         await self._hit(self.invitation_pair, "invite-pair", pair, refusal=too_many)
         await self._hit(self.invitee, "invite-invitee", str(invitee_id), refusal=too_many)
@@ -172,7 +172,7 @@ class Throttle:
         self,
         item: RateLimitItem | None,
         *key: str,
-        refusal: error_codes.ErrorCode = error_codes.TOO_MANY_ATTEMPTS,
+        refusal: refusals.ErrorCode = refusals.TOO_MANY_ATTEMPTS,
     ) -> None:
         if item is None or await self._counted(item, *key):
             return
@@ -183,10 +183,10 @@ class Throttle:
             if stats is None
             else max(1, math.ceil(stats.reset_time - time.time()))
         )
-        raise ApiError(
+        raise Refusal(
             refusal,
             f"{_TOO_MANY[refusal.code]}: try again in {wait} seconds",
-            headers={"Retry-After": str(wait)},
+            retry_after=wait,
         )
 
     async def _counted(self, item: RateLimitItem, *key: str) -> bool:
@@ -212,11 +212,11 @@ class Throttle:
 
 
 _TOO_MANY = {
-    error_codes.TOO_MANY_ATTEMPTS.code: "too many attempts",
-    error_codes.CHAT_TOO_FAST.code: "too many messages",
-    error_codes.TOO_MANY_MAILS.code: "too many mails",
-    error_codes.TOO_MANY_TABLES.code: "too many new tables",
-    error_codes.TOO_MANY_INVITATIONS.code: "too many invitations",
+    refusals.TOO_MANY_ATTEMPTS.code: "too many attempts",
+    refusals.CHAT_TOO_FAST.code: "too many messages",
+    refusals.TOO_MANY_MAILS.code: "too many mails",
+    refusals.TOO_MANY_TABLES.code: "too many new tables",
+    refusals.TOO_MANY_INVITATIONS.code: "too many invitations",
 }
 
 
@@ -242,9 +242,7 @@ class SocketCounts:
 
     def open(self, address: str) -> None:
         if self.limit and self._open[address] >= self.limit:
-            raise ApiError(
-                error_codes.TOO_MANY_SOCKETS, f"at most {self.limit} live sockets at once"
-            )
+            raise Refusal(refusals.TOO_MANY_SOCKETS, f"at most {self.limit} live sockets at once")
         self._open[address] += 1
 
     def close(self, address: str) -> None:

@@ -16,10 +16,11 @@ from typing import Any
 
 from navcomp.core.errors import quoted
 from navcomp.core.registry import get_game
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 from navcomp.domain.results import TableResult
 from navcomp.domain.tables import TableStatus
-from navcomp.server import error_codes, lobby
-from navcomp.server.errors import ApiError
+from navcomp.server import lobby
 from navcomp.server.games import effective_actions, rebuild
 from navcomp.server.tutorial_scripts import Script, scripts
 from navcomp.store import tables, tutorials
@@ -45,9 +46,7 @@ def script_of(name: str) -> Script:
     script = scripts().get(name)
     if script is None:
         known = ", ".join(scripts())
-        raise ApiError(
-            error_codes.UNKNOWN_TUTORIAL, f"no tutorial {quoted(name)}; tutorials: {known}"
-        )
+        raise Refusal(refusals.UNKNOWN_TUTORIAL, f"no tutorial {quoted(name)}; tutorials: {known}")
     return script
 
 
@@ -101,12 +100,12 @@ def create(
 def _check_restart(conn: Connection, user: User, name: str, restart: RestartAt) -> None:
     source = lobby.get(conn, restart.table)
     if source.tutorial != name or source.creator_id != user.id:
-        raise ApiError(
-            error_codes.NOT_YOUR_TUTORIAL, f"table {restart.table} is not your table of {name}"
+        raise Refusal(
+            refusals.NOT_YOUR_TUTORIAL, f"table {restart.table} is not your table of {name}"
         )
     if restart.version > source.version:
-        raise ApiError(
-            error_codes.VERSION_NOT_REACHED,
+        raise Refusal(
+            refusals.VERSION_NOT_REACHED,
             f"table {restart.table} is at version {source.version}, not {restart.version}",
         )
 

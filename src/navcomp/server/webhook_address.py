@@ -22,8 +22,8 @@ import socket
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
-from navcomp.server import error_codes
-from navcomp.server.errors import ApiError
+from navcomp.domain import refusals
+from navcomp.domain.refusals import Refusal
 
 IPAddress = ipaddress.IPv4Address | ipaddress.IPv6Address
 
@@ -45,8 +45,8 @@ RESOLVE_TIMEOUT_S = 3.0
 NOT_PUBLIC = "the webhook's host is not a public address"
 
 
-def refused(why: str) -> ApiError:
-    return ApiError(error_codes.INVALID_WEBHOOK, why)
+def refused(why: str) -> Refusal:
+    return Refusal(refusals.INVALID_WEBHOOK, why)
 
 
 @dataclass(frozen=True)

@@ -32,8 +32,8 @@ from typing import Any
 import httpcore2
 from anyio import fail_after
 
+from navcomp.domain.refusals import Refusal
 from navcomp.server import webhook_address
-from navcomp.server.errors import ApiError
 
 log = logging.getLogger("navcomp.webhooks")
 
@@ -47,7 +47,7 @@ def shown(url: str) -> str:
     """A hook as logs may name it: no path, query or user part."""
     try:
         scheme, host, port = webhook_address.split(url)
-    except ApiError:
+    except Refusal:
         return "(a malformed URL)"
     return f"{scheme}://{host}:{port}"
 
@@ -137,7 +137,7 @@ class Webhooks:
             with fail_after(self.timeout):
                 target = await webhook_address.check(url, self.allow_internal)
                 status = await self._post(url, target, json.dumps(payload).encode())
-        except ApiError as refusal:
+        except Refusal as refusal:
             log.warning("webhook to %s refused: %s", shown(url), refusal.message)
             return
         except (TimeoutError, httpcore2.TimeoutException):

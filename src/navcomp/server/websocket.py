@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
+from navcomp.domain.refusals import Refusal, not_found
 from navcomp.domain.tables import TableStatus
 from navcomp.server import lobby
 from navcomp.server.deps import ServerDep
-from navcomp.server.errors import ApiError, not_found
 from navcomp.server.games import Live
 from navcomp.server.live import Subscriber, TokenBucket, encode, state_message
 from navcomp.server.views import table_json
@@ -56,7 +56,7 @@ async def live(websocket: WebSocket, table_path: str, server: ServerDep) -> None
 
         subscriber, described, seat, game = await _subscribed(server, table_id, user_id, first_view)
         server.sockets.open(address)
-    except ApiError as error:
+    except Refusal as error:
         if subscriber is not None:
             server.hub.unsubscribe(table_id, subscriber)
         # Accepted first: a socket closed before that is a bare HTTP 403 to the client,
@@ -136,7 +136,7 @@ async def lobby_live(websocket: WebSocket, server: ServerDep) -> None:
         if session is not None and not _same_origin(websocket):
             session = None
         server.sockets.open(address)
-    except ApiError as error:
+    except Refusal as error:
         await websocket.accept()
         await websocket.close(CLOSE_POLICY, error.code)
         return
