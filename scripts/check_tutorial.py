@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server.tutorial_scripts import ScriptError, read, scripts, walk
+from navcomp.service.tutorial_scripts import ScriptError, read, scripts, walk
 
 
 def main() -> int:

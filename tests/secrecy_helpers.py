@@ -19,9 +19,9 @@ from starlette.testclient import TestClient, WebSocketTestSession
 
 from navcomp.core.protocol import GameState
 from navcomp.core.registry import get_game
-from navcomp.server.games import walk_log
+from navcomp.domain.model import Entry
+from navcomp.service.games import walk_log
 from navcomp.store import tables
-from navcomp.store.model import Entry
 from navcomp.store.schema import game_tables
 
 SECRET_FIELDS = ('"seed"', '"draw_order"', '"real"', '"rng"', '"hands"', '"secrets"')

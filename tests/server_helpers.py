@@ -13,7 +13,7 @@ from sqlalchemy import create_engine, func, select
 
 from navcomp.commands.serve import free_port, wait_until_up
 from navcomp.server.app import create_app
-from navcomp.server.context import Settings
+from navcomp.server.runtime.context import Settings
 from navcomp.store.schema import moves
 
 PER_ADDRESS_OFF = {

@@ -26,11 +26,11 @@ from navcomp.domain.clocks import (
     start_clock,
     time_up,
 )
+from navcomp.domain.model import Seat, Table
+from navcomp.domain.table_clock import after_move
 from navcomp.domain.tables import TableStatus
 from navcomp.server.app import create_app
-from navcomp.server.context import Settings
-from navcomp.server.table_clock import after_move
-from navcomp.store.model import Seat, Table
+from navcomp.server.runtime.context import Settings
 from navcomp.store.schema import game_tables
 from server_helpers import Player, running, wait_for
 

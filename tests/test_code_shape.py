@@ -69,12 +69,12 @@ WALL_CLOCK_READS = frozenset(
         "func.now",  # SQL's NOW(): the database's clock
     }
 )
-ONE_CLOCK = "server/context.py"
+ONE_CLOCK = "server/runtime/context.py"
 """``Settings.now``'s default, ``utc_now``: the one place the server reads the wall clock."""
 WALL_CLOCK_ALLOWED = {
     ONE_CLOCK: "the one clock: Settings.now",
-    "server/throttle.py": "the limits package stamps its windows with time.time(): a Retry-After"
-    " is that stamp less the same clock",
+    "server/runtime/throttle.py": "the limits package stamps its windows with time.time():"
+    " a Retry-After is that stamp less the same clock",
 }
 
 
@@ -130,7 +130,7 @@ def test_the_measure_finds_the_wall_clock_however_it_is_imported() -> None:
 
 # --- the model's fields say what they hold ----------------------------------------------------
 
-MODEL_MODULES = (PACKAGE / "store" / "model.py", *sorted((PACKAGE / "domain").rglob("*.py")))
+MODEL_MODULES = tuple(sorted((PACKAGE / "domain").rglob("*.py")))
 FREE_FORM = {
     "Table.options": "a game's own options: each game names and checks its own",
     "Notice.about": "what a notice is about, for a page to word it (by whom, which game...)",

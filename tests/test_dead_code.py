@@ -23,9 +23,9 @@ KEPT = {
     "check_game": "core/conformance.py: the executable specification a game's tests run",
     "check_no_leak_along": "core/conformance.py: the leak check a game's tests run",
     "downgrade": "a migration's way back, which alembic calls by name",
-    "get_timestamp": "server/mail_tokens.py: overrides itsdangerous's TimestampSigner",
-    "connect_unix_socket": "server/webhooks.py: overrides httpcore's network backend",
-    "UNLISTED": "store/model.py: a Visibility, read from requests and rows by its value",
+    "get_timestamp": "service/mail/tokens.py: overrides itsdangerous's TimestampSigner",
+    "connect_unix_socket": "server/runtime/webhooks.py: overrides httpcore's network backend",
+    "UNLISTED": "domain/model.py: a Visibility, read from requests and rows by its value",
     "NOTE": "domain/notices.py: a NoticeKind, read from rows written before kinds by its value",
 }
 

@@ -10,8 +10,8 @@ import json
 import re
 from pathlib import Path
 
-from navcomp.domain import refusals
-from navcomp.server import accounts, names
+from navcomp.domain import names, refusals
+from navcomp.service import accounts
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "src" / "navcomp" / "web" / "static" / "js"

@@ -11,12 +11,12 @@ from openskill.models import PlackettLuce
 from sqlalchemy import Engine, insert, select
 
 from navcomp.core.protocol import Result
+from navcomp.domain.model import Seat, Table
 from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus
-from navcomp.server import ratings
+from navcomp.service import ratings
 from navcomp.store import tables
 from navcomp.store.db import migrate, open_engine
-from navcomp.store.model import Seat, Table
 from navcomp.store.schema import rating_changes, users
 from navcomp.store.schema import ratings as rating_rows
 from server_helpers import Player, new_game, running

@@ -11,10 +11,10 @@ from urllib.parse import quote
 from sqlalchemy import create_engine, func, select
 
 from navcomp.domain.mail import MailKind
-from navcomp.server.mail_render import Sending, letter
-from navcomp.server.mail_tokens import Links
+from navcomp.domain.model import MailSettings, OutboxMail
+from navcomp.service.mail.render import Sending, letter
+from navcomp.service.mail.tokens import Links
 from navcomp.store import mail_settings as stored_mail_settings
-from navcomp.store.model import MailSettings, OutboxMail
 from navcomp.store.schema import mail_outbox, mail_settings, notifications, sessions, users
 from secrecy_helpers import Truth, check_log, check_no_secret_text
 from server_helpers import Player, new_game, running

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from navcomp.server import accounts
+from navcomp.service import accounts
 from server_helpers import Player, running
 
 

@@ -230,7 +230,7 @@ def test_a_worker_keeps_a_hard_seat_between_the_decisions_of_its_turn(
 
     from navcomp.bots.base import HeuristicBot
     from navcomp.games import get_game
-    from navcomp.server import bots
+    from navcomp.server.runtime import bot_runner as bots
 
     monkeypatch.setattr(bots, "_kept", OrderedDict())
     seed = 11
@@ -257,7 +257,7 @@ def test_a_worker_keeps_a_hard_seat_between_the_decisions_of_its_turn(
 def test_a_worker_keeps_a_bounded_number_of_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     from collections import OrderedDict
 
-    from navcomp.server import bots
+    from navcomp.server.runtime import bot_runner as bots
 
     monkeypatch.setattr(bots, "_kept", OrderedDict())
     jobs = [bots.BotJob(t, 0, 1, "hard", "space-mission", 2, 3, {}, ()) for t in range(70)]
@@ -277,7 +277,7 @@ def test_a_tables_bot_stays_on_its_worker_while_that_one_is_free(
     import threading
     from concurrent.futures import ThreadPoolExecutor
 
-    from navcomp.server import bots
+    from navcomp.server.runtime import bot_runner as bots
 
     ran: list[tuple[int, str]] = []
     release = threading.Event()

@@ -7,7 +7,7 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
-from navcomp.server import sweeper
+from navcomp.server.runtime import sweeper
 from secrecy_helpers import receive
 from server_helpers import Player, new_game, running, wait_for
 from test_clocks import FakeClock

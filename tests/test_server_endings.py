@@ -12,10 +12,12 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
-from navcomp.server import moves, sweeper
 from navcomp.server.app import create_app
-from navcomp.server.bots import BotJob, think
-from navcomp.server.context import Settings
+from navcomp.server.runtime import sweeper
+from navcomp.server.runtime.bot_runner import think
+from navcomp.server.runtime.context import Settings
+from navcomp.service import moves
+from navcomp.service.bot_jobs import BotJob
 from secrecy_helpers import receive
 from server_helpers import PER_ADDRESS_OFF, Player, new_game, running, wait_for
 from test_clocks import FakeClock

@@ -9,7 +9,7 @@ from pathlib import Path
 from navcomp.core import errors as engine_errors
 from navcomp.domain import refusals
 from navcomp.domain.refusals import Refusal, RefusalKind, from_action_error
-from navcomp.server.errors import STATUS, status_of
+from navcomp.server.api.errors import STATUS, status_of
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "server.md"
 

@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 
-from navcomp.server import hotpath
+from navcomp.server.api import hotpath
 from server_helpers import Player, log_length, new_game, running
 
 

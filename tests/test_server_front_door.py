@@ -10,7 +10,7 @@ from alembic.config import Config
 from fastapi.testclient import TestClient
 from sqlalchemy import select, text
 
-from navcomp.server.accounts import hash_password
+from navcomp.service.accounts import hash_password
 from navcomp.store import db
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.schema import users

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from starlette.websockets import WebSocketDisconnect
 
-from navcomp.server import accounts
-from navcomp.server.throttle import Limits, Throttle
+from navcomp.server.runtime.throttle import Limits, Throttle
+from navcomp.service import accounts
 from server_helpers import Player, running
 
 WRONG = {"name": "ann", "password": "not the password"}

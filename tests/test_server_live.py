@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import create_engine, select
 from starlette.websockets import WebSocketDisconnect
 
-from navcomp.server.games import effective_actions, rebuild
+from navcomp.service.games import effective_actions, rebuild
 from navcomp.store import tables
 from navcomp.store.schema import game_tables
 from server_helpers import Player, new_game, running

@@ -18,8 +18,8 @@ import pytest
 from sqlalchemy import create_engine, select
 
 from mail_helpers import Clock, Inbox, link, parts
-from navcomp.server import sweeper
-from navcomp.server.mail_sender import MailService
+from navcomp.server.runtime import sweeper
+from navcomp.server.runtime.mail_sender import MailService
 from navcomp.store.schema import game_tables, mail_outbox
 from server_helpers import Player, new_game, running, wait_for
 from test_clocks import FakeClock

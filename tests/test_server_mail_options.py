@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from navcomp.commands.cli import build_parser
-from navcomp.server.presence import Presence
+from navcomp.server.runtime.presence import Presence
 
 
 @pytest.mark.parametrize("grace", ["-1", "-0.5", "nan", "-inf", "soon"])

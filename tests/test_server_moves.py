@@ -10,12 +10,12 @@ from sqlalchemy import create_engine
 
 import navcomp.games  # noqa: F401  (registers the games)
 from navcomp.core.registry import get_game
+from navcomp.domain.model import AccountName, Turn
 from navcomp.domain.tables import TableStatus
-from navcomp.server import lobby
-from navcomp.server.games import LiveGames, move_texts, rebuild
+from navcomp.service import lobby
+from navcomp.service.games import LiveGames, move_texts, rebuild
 from navcomp.store import accounts, tables
 from navcomp.store.db import migrate, open_engine
-from navcomp.store.model import AccountName, Turn
 from server_helpers import Player, log_length, new_game, running
 
 

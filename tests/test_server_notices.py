@@ -10,7 +10,7 @@ from typing import Any, ClassVar
 from fastapi.testclient import TestClient
 
 from navcomp.server.app import create_app
-from navcomp.server.context import Settings
+from navcomp.server.runtime.context import Settings
 from server_helpers import Player, new_game, running, wait_for
 
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from navcomp.server import lobby, sweeper
+from navcomp.server.runtime import sweeper
+from navcomp.service import lobby
 from server_helpers import Player, new_game, running
 from test_clocks import FakeClock
 

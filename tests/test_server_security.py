@@ -12,7 +12,7 @@ import pytest
 from fastapi.testclient import TestClient
 
 from navcomp.server.app import create_app
-from navcomp.server.context import Settings
+from navcomp.server.runtime.context import Settings
 
 HTTPS = {"X-Forwarded-Proto": "https"}
 

@@ -11,7 +11,7 @@ import shutil
 from pathlib import Path
 
 from navcomp.games import game_names
-from navcomp.server import static_files
+from navcomp.server.api import static_files
 from server_helpers import Player, new_game, running
 from test_web_modules import JS, imports
 

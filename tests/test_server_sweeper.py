@@ -13,8 +13,8 @@ import httpx2 as httpx
 import pytest
 from sqlalchemy import create_engine, func, select, text, update
 
-from navcomp.server import sweeper
-from navcomp.server.database import Database
+from navcomp.server.runtime import sweeper
+from navcomp.server.runtime.database import Database
 from navcomp.store import tables
 from navcomp.store.schema import game_tables, table_events
 from server_helpers import Player, ServerProcess, running, wait_for

@@ -16,7 +16,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
 
 from navcomp.server.app import create_app
-from navcomp.server.context import Settings
+from navcomp.server.runtime.context import Settings
 
 exporter = InMemorySpanExporter()
 provider = TracerProvider()

@@ -14,10 +14,10 @@ import pytest
 from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 
-from navcomp.server import webhook_address
 from navcomp.server.app import create_app
-from navcomp.server.context import Settings
-from navcomp.server.webhooks import Webhooks
+from navcomp.server.runtime import webhook_address
+from navcomp.server.runtime.context import Settings
+from navcomp.server.runtime.webhooks import Webhooks
 from navcomp.store.schema import users
 from server_helpers import Player, new_game, running
 from test_server_notices import _pass_the_turn

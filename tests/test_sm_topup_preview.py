@@ -17,8 +17,8 @@ from navcomp.games.space_mission import GAME, SpaceMissionState
 from navcomp.games.space_mission.actions import DRAW, action_text
 from navcomp.games.space_mission.render import render_board, render_private
 from navcomp.games.space_mission.storage import state_from_json, state_to_json
-from navcomp.server.games import Entry
-from navcomp.server.views import public_log
+from navcomp.service.games import Entry
+from navcomp.service.views import public_log
 from space_mission_helpers import (
     FULL_HAND,
     card,

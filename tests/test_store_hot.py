@@ -11,12 +11,12 @@ from typing import Any
 
 from navcomp.core.protocol import Result
 from navcomp.domain.clocks import Clock
+from navcomp.domain.model import AccountName, MailSettings, Turn
 from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableStatus
 from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import migrate, open_engine
 from navcomp.store.hot import MoveWrites, SqliteMoveWrites, move_writes
-from navcomp.store.model import AccountName, MailSettings, Turn
 
 AT = datetime(2026, 3, 4, 5, 6, 7, 890123, tzinfo=UTC)
 

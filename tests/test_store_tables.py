@@ -10,10 +10,10 @@ import pytest
 from sqlalchemy import Engine
 
 from navcomp.domain.clocks import Clock, Pace, PaceKind, Stage, normalize_pace
+from navcomp.domain.model import AccountName
 from navcomp.domain.tables import EventKind, SeatEnd, TableEnd, TableStatus
 from navcomp.store import accounts, clocks, tables
 from navcomp.store.db import migrate, open_engine
-from navcomp.store.model import AccountName
 
 AT = datetime(2026, 3, 4, 5, 6, 7, tzinfo=UTC)
 

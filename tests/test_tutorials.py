@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 
 import navcomp.games  # noqa: F401  (registers the games)
-from navcomp.server.tutorial_scripts import Script, ScriptError, parse, read, scripts, walk
+from navcomp.service.tutorial_scripts import Script, ScriptError, parse, read, scripts, walk
 from server_helpers import Player, running, wait_for
 from test_i18n import JS, LANGUAGES, strings_in
 

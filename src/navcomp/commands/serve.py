@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from navcomp.server.context import Settings
+    from navcomp.server.runtime.context import Settings
 
 
 def add_parser(commands: Any) -> None:
-    from navcomp.server.option_types import count_from, seconds_above_zero
+    from navcomp.server.runtime.option_types import count_from, seconds_above_zero
 
     parser = commands.add_parser(
         "serve",
@@ -51,7 +51,7 @@ def add_parser(commands: Any) -> None:
     )
     _add_upkeep_options(parser)
     _add_limit_options(parser)
-    from navcomp.server import mail_options
+    from navcomp.server.runtime import mail_options
 
     mail_options.add(parser)
     parser.set_defaults(run=run)
@@ -69,7 +69,7 @@ def trusted_proxies(text: str) -> tuple[str, ...]:
 
 def _add_upkeep_options(parser: Any) -> None:
     """What the server does by itself over time: the sweeper, held names."""
-    from navcomp.server.option_types import count_from, hours_from_zero, seconds_from_zero
+    from navcomp.server.runtime.option_types import count_from, hours_from_zero, seconds_from_zero
 
     parser.add_argument(
         "--sweep-seconds",
@@ -94,7 +94,7 @@ def _add_upkeep_options(parser: Any) -> None:
 
 def _add_limit_options(parser: Any) -> None:
     """Slow clients, connections and throttling (docs/server.md, "Limits and throttling")."""
-    from navcomp.server.option_types import count_from, seconds_above_zero
+    from navcomp.server.runtime.option_types import count_from, seconds_above_zero
 
     limits = parser.add_argument_group("limits")
     limits.add_argument(
@@ -149,8 +149,8 @@ def _add_limit_options(parser: Any) -> None:
 
 def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
     """The server's settings from its command line (and NAVCOMP_REDIS_URL)."""
-    from navcomp.server import mail_options
-    from navcomp.server.context import Settings
+    from navcomp.server.runtime import mail_options
+    from navcomp.server.runtime.context import Settings
 
     redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")
     return Settings(
@@ -185,8 +185,8 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from navcomp.server.api.guard import guarded_protocol
     from navcomp.server.app import create_app
-    from navcomp.server.guard import guarded_protocol
     from navcomp.store.db import database_url
 
     url = database_url(args.database_url, args.data_dir)

@@ -41,7 +41,7 @@ class Visibility(StrEnum):
 
 
 class EventKind(StrEnum):
-    """A change to a table besides a move (``server/endings.py`` makes them)."""
+    """A change to a table besides a move (``service/endings.py`` makes them)."""
 
     TIME_UP = "time_up"
     STALLED = "stalled"
@@ -53,3 +53,11 @@ class EventKind(StrEnum):
     ABORTED = "aborted"
     ABANDONED = "abandoned"
     LEFT = "left"  # its last person left it
+
+
+DB_INT_MAX = 2**31 - 1
+"""The largest integer an ``INTEGER`` column holds on PostgreSQL (ids, versions)."""
+
+
+def table_id_in_range(table_id: int) -> bool:
+    return 1 <= table_id <= DB_INT_MAX

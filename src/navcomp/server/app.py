@@ -1,5 +1,5 @@
 """The FastAPI application: thin routers over accounts, the lobby, the move service and
-pushes, around one :class:`~navcomp.server.context.Server`."""
+pushes, around one :class:`~navcomp.server.runtime.context.Server`."""
 
 from __future__ import annotations
 
@@ -14,19 +14,12 @@ from starlette.middleware.gzip import GZipMiddleware
 
 import navcomp.games  # noqa: F401  (registers the games)
 from navcomp.domain.refusals import Refusal
-from navcomp.server import (
-    api_docs,
-    chat,
-    hotpath,
-    http,
-    moves,
-    pushes,
-    routes,
-    schemas,
-    sweeper,
-)
-from navcomp.server.context import Server, Settings
-from navcomp.server.security import SecuredApp
+from navcomp.server.api import docs as api_docs
+from navcomp.server.api import hotpath, http, routes, schemas
+from navcomp.server.api.security import SecuredApp
+from navcomp.server.runtime import pushes, sweeper
+from navcomp.server.runtime.context import Server, Settings
+from navcomp.service import chat, moves
 
 NO_TELEMETRY: TelemetryConfig = {
     "tracing": False,

@@ -10,8 +10,8 @@ from datetime import UTC, datetime
 
 from sqlalchemy import ColumnElement, Connection, bindparam, delete, insert, or_, select, update
 
+from navcomp.domain.model import AccountName, Login, Session, User
 from navcomp.store.hot import move_writes
-from navcomp.store.model import AccountName, Login, Session, User
 from navcomp.store.schema import sessions, users
 
 

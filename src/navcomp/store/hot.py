@@ -21,7 +21,7 @@ from typing import Any
 
 from sqlalchemy import Column, Connection, Dialect, bindparam, insert, select, update
 
-from navcomp.store.model import Turn
+from navcomp.domain.model import Turn
 from navcomp.store.schema import game_tables, mail_settings, moves, notifications, users
 
 _ADVANCE = (

@@ -10,9 +10,9 @@ from typing import Any
 from sqlalchemy import Connection, insert, select, update
 
 from navcomp.domain.mail import TurnMail
+from navcomp.domain.model import MailSettings
 from navcomp.store.db import DbRow, as_utc
 from navcomp.store.hot import move_writes
-from navcomp.store.model import MailSettings
 from navcomp.store.schema import mail_settings, server_secrets, users
 
 LINK_KEY = "mail_links"

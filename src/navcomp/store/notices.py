@@ -8,9 +8,9 @@ from typing import Any
 
 from sqlalchemy import Connection, insert, select, update
 
+from navcomp.domain.model import NewNotice, Notice
 from navcomp.domain.notices import NoticeKind
 from navcomp.store.hot import move_writes
-from navcomp.store.model import NewNotice, Notice
 from navcomp.store.schema import notifications
 
 ABOUT_A_TABLE = (NoticeKind.TURN.value, NoticeKind.OVER.value)

@@ -20,7 +20,7 @@ from typing import Any
 from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
 
 from navcomp.domain.mail import MailKind
-from navcomp.store.model import OutboxMail
+from navcomp.domain.model import OutboxMail
 from navcomp.store.schema import mail_outbox, mail_settings
 
 DIGEST = MailKind.DIGEST.value

@@ -32,13 +32,13 @@ users = Table(
     Column("is_guest", Boolean, nullable=False, default=False),
     Column("webhook_url", String(500)),
     Column("created_at", DateTime(timezone=True), nullable=False),
-    # the name case-folded, and what it reads as (server/names.py): one account each
+    # the name case-folded, and what it reads as (domain/names.py): one account each
     Column("name_key", Text),
     Column("name_skeleton", Text),
     # the profile and rating history are the player's alone (migration 0011)
     Column("profile_private", Boolean, nullable=False, server_default=false()),
     # a deleted account's tombstone: its name is FORMER_PREFIX + id, its keys hold the old
-    # name until the hold period has passed (server/deletion.py)
+    # name until the hold period has passed (server/api/deletion.py)
     Column("deleted_at", DateTime(timezone=True)),
     Column("last_seen", DateTime(timezone=True)),  # at most a minute old while active: online
 )
@@ -73,7 +73,7 @@ game_tables = Table(
     Column("rated", Boolean, nullable=False, server_default=false()),  # the host's choice
     Column("pace", JSON),  # domain/clocks.py; None: no clock and never stalled
     Column("clock", JSON),  # each seat's bank, the stage of the turn, the abort votes
-    Column("deadline", DateTime(timezone=True)),  # the sweeper acts on it (server/sweeper.py)
+    Column("deadline", DateTime(timezone=True)),  # the sweeper acts on it (runtime/sweeper.py)
     Column("warn_at", DateTime(timezone=True)),  # and on this: the mover's time runs low
     Column("end_reason", String(12)),  # a TableEnd once over
     Column("events", Integer, nullable=False, server_default="0"),  # rows of table_events

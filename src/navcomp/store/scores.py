@@ -13,8 +13,8 @@ from datetime import datetime
 from sqlalchemy import Connection, insert, select
 
 from navcomp.core.protocol import Result
+from navcomp.domain.model import SoloScore
 from navcomp.store.db import as_utc
-from navcomp.store.model import SoloScore
 from navcomp.store.schema import solo_scores, users
 
 

@@ -1,6 +1,6 @@
 """The tables repository: tables with their seats and invites, and the move log.
 
-Reads give :class:`~navcomp.store.model.Table` values; a move's own writes (bump the
+Reads give :class:`~navcomp.domain.model.Table` values; a move's own writes (bump the
 version where it still is the expected one, append to the log) go through the
 statements of ``store/hot.py``, which on SQLite skip SQLAlchemy Core's per-statement work.
 """
@@ -16,11 +16,11 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.orm import aliased
 
 from navcomp.domain.clocks import Clock, Pace
+from navcomp.domain.model import Entry, Seat, Table, Turn
 from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus, Visibility
 from navcomp.store.db import DbRow, as_utc
 from navcomp.store.hot import move_writes
-from navcomp.store.model import Entry, Seat, Table, Turn
 from navcomp.store.schema import game_tables, invites, moves, seats, users
 
 # Built once: the hot path then skips statement construction and cache keys.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from sqlalchemy import Connection, insert, select, update
 
-from navcomp.store.model import Turn
+from navcomp.domain.model import Turn
 from navcomp.store.schema import game_tables, moves
 
 

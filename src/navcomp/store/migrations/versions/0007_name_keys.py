@@ -8,7 +8,7 @@ account's key gets ``#`` and its id, which no name can hold: that account keeps 
 and logs in under it spelled as the earlier one is not.
 
 The two keys are computed by this migration's own copy of the rule of 2026-12
-(``navcomp.server.names`` then): a migration is frozen, so it keeps the rule it applied
+(``navcomp.domain.names`` then): a migration is frozen, so it keeps the rule it applied
 even when the live one changes.
 
 Revision ID: 0007

@@ -3,7 +3,7 @@
 ``users.profile_private``: the player's profile and rating history are shown to the
 player alone.  ``users.deleted_at``: the account was deleted then; its row stays (a
 tombstone: its games keep their seats) under a name no one can register, while its name
-keys keep the name reserved until the hold period has passed (``server/deletion.py``).
+keys keep the name reserved until the hold period has passed (``server/api/deletion.py``).
 
 Revision ID: 0011
 """

@@ -1,0 +1,1 @@
+"""The web layer: routers, dependencies, schemas, middleware and the fast path."""

@@ -1,0 +1,1 @@
+"""Mail: the outbox's queue, the texts, the rendering, the signed links."""
