@@ -182,3 +182,53 @@ def test_the_model_check_finds_a_dict_and_an_enum_held_as_text() -> None:
     )
     assert untyped_fields(source) == ["T.pace: dict[str, Any] | None", "T.end_reason: str | None"]
     assert untyped_fields(source.replace("@dataclass(frozen=True)\n", "")) == []
+
+
+DISPATCHER = "server/runtime/dispatch.py"
+AFTER_COMMIT_CALLS = {
+    "publish",  # the hub: pushes to this process's clients
+    "publish_table",
+    "publish_closed",
+    "publish_chat",
+    "announce",  # the fan-out: to other processes
+    "announce_chat",
+    "announce_logout",
+    "wake",  # the mail sender
+    "send",  # webhooks
+    "schedule",  # the bot runner
+    "drop_digest",  # the session cache
+}
+"""What follows a committed change: carried out by the one dispatcher."""
+
+CARRIERS = {"server/runtime/fanout.py": "sends the announcements: Redis's own publish"}
+"""Modules that implement a carrier, not call it after a change."""
+
+
+def _after_commit_calls(source: str) -> list[str]:
+    """Each call of a method named in AFTER_COMMIT_CALLS on some object other than self."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+            continue
+        owner = node.func.value
+        if node.func.attr in AFTER_COMMIT_CALLS and not (
+            isinstance(owner, ast.Name) and owner.id == "self"
+        ):
+            found.append(f"{node.func.attr} (line {node.lineno})")
+    return found
+
+
+def test_what_follows_a_commit_is_carried_out_by_one_dispatcher() -> None:
+    outside = {
+        str(path.relative_to(PACKAGE)): calls
+        for path in sorted((PACKAGE / "server").rglob("*.py"))
+        + sorted((PACKAGE / "service").rglob("*.py"))
+        if str(path.relative_to(PACKAGE)) not in {DISPATCHER, *CARRIERS}
+        and (calls := _after_commit_calls(path.read_text()))
+    }
+    assert outside == {}
+
+
+def test_the_dispatcher_check_finds_a_push_made_elsewhere() -> None:
+    route = "async def route(server):\n    server.hub.publish(table, live)\n    self.wake()\n"
+    assert _after_commit_calls(route) == ["publish (line 2)"]

@@ -17,9 +17,8 @@ from navcomp.domain.refusals import Refusal
 from navcomp.server.api import docs as api_docs
 from navcomp.server.api import hotpath, http, routes, schemas
 from navcomp.server.api.security import SecuredApp
-from navcomp.server.runtime import pushes, sweeper
+from navcomp.server.runtime import dispatch, sweeper
 from navcomp.server.runtime.context import Server, Settings
-from navcomp.service import chat, moves
 
 NO_TELEMETRY: TelemetryConfig = {
     "tracing": False,
@@ -38,12 +37,12 @@ def create_app(settings: Settings) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if server.fanout is not None:
             await server.fanout.start(
-                lambda table_id, moved: pushes.relay(server, table_id, moved),
+                lambda table_id, moved: dispatch.relay(server, table_id, moved),
                 server.hub.tables,
                 server.sessions.drop_digest,
-                lambda message_id: chat.push(server, message_id, announce=False),
+                lambda message_id: dispatch.relay_chat(server, message_id),
             )
-        await moves.resume_bots(server)
+        await dispatch.resume_bots(server)
         await server.mail.start()
         sweeping = sweeper.start(server)
         try:

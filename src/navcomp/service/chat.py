@@ -1,4 +1,4 @@
-"""Chat: who may write and read where, and the live pushes of new messages.
+"""Chat: who may write and read where, and to whom a new message is pushed.
 
 A table has two channels: the players' (written by the seated, read by everyone) and the
 spectators' (written by the others), which the seated do not read while the game runs, so
@@ -11,6 +11,7 @@ runs inside the caller's transaction and refuses with an :class:`Refusal` before
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from navcomp.domain import refusals
@@ -25,8 +26,6 @@ from navcomp.store.db import Connection
 
 if TYPE_CHECKING:
     from datetime import datetime
-
-    from navcomp.server.runtime.context import Server
 
 MAX_LENGTH = 500  # characters, once trimmed
 HISTORY = 100  # messages a history answer holds, the latest
@@ -153,26 +152,28 @@ def set_mute(
     return {"table": table_id, "muted": chat.muted_names(conn, table_id)}
 
 
-async def push(server: Server, message_id: int, announce: bool = True) -> None:
-    """Push a new message to this process's clients who may read it and, with
-    ``announce``, tell the other processes to do the same with theirs."""
-    if announce and server.fanout is not None:
-        server.fanout.announce_chat(message_id)
+@dataclass(frozen=True)
+class Delivery:
+    """A new message as pushed: to the clients of its table (None: the lobby's), but not
+    to those who blocked its writer nor, on ``kept_from``, to the seated."""
 
-    def work(c: Connection) -> tuple[ChatMessage | None, set[int], Table | None]:
-        message = chat.get(c, message_id)
-        if message is None:
-            return None, set(), None
-        table = None if message.table_id is None else tables.get(c, message.table_id)
-        return message, blocks.blockers_of(c, message.user_id), table
+    table_id: int | None
+    message: dict[str, Any]
+    blockers: set[int]
+    kept_from: set[int] | None
 
-    message, blockers, table = await server.read(work)
+
+def delivery(conn: Connection, message_id: int) -> Delivery | None:
+    """How to push message ``message_id``; None: it or its table is gone meanwhile."""
+    message = chat.get(conn, message_id)
     if message is None:
-        return
+        return None
+    table = None if message.table_id is None else tables.get(conn, message.table_id)
     if message.table_id is not None and table is None:
-        return  # the table was closed meanwhile
+        return None
     kept_from = None if table is None else _kept_from(table, message.channel)
-    server.hub.publish_chat(message.table_id, message_json(message), blockers, kept_from)
+    blockers = blocks.blockers_of(conn, message.user_id)
+    return Delivery(message.table_id, message_json(message), blockers, kept_from)
 
 
 def block(conn: Connection, user: User, name: str, at: datetime) -> dict[str, Any]:

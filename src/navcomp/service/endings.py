@@ -24,6 +24,7 @@ from navcomp.domain.results import TableResult
 from navcomp.domain.table_clock import next_deadline, next_warning
 from navcomp.domain.tables import EventKind, SeatEnd, TableEnd, TableStatus
 from navcomp.service import lobby, ratings
+from navcomp.service.effects import WAKE_MAIL, Effects, PushTable, StartBot, webhooks_for
 from navcomp.service.mail import queue as mail
 from navcomp.store import accounts, clocks, notices
 from navcomp.store.db import Connection
@@ -39,6 +40,19 @@ class Changed:
     told: list[NewNotice]
     hooks: dict[int, str]  # the webhook of each account told that has one
     news: bool = True  # False: nothing changed (a vote repeated), so nothing to push
+
+    @property
+    def effects(self) -> Effects:
+        """Push the table as it now is, wake the mail sender for the notices' mail, call
+        webhooks, and set a bot thinking if one is to move."""
+        if not self.news:
+            return ()
+        return (
+            PushTable(self.table, forget=True),
+            *([WAKE_MAIL] if self.told else []),
+            *webhooks_for(self.table.id, self.told, self.hooks),
+            StartBot(self.table.id),
+        )
 
 
 def finished_result(table: Table, result: Result) -> TableResult:

@@ -1,20 +1,21 @@
-"""The move service, for people and bots alike: check, apply, write, commit, push, and
-hand what follows (notices, webhooks, other processes, the next bot) what the move holds.
+"""A move, for people and bots alike: check, apply, write, and say what follows.
 
-In one transaction: find the table (the kept game when it is at the client's expected
-version, else from the database), check the seat, the turn and the action, apply it,
-then bump the version with ``UPDATE ... WHERE version = expected`` (so of two racing
-moves exactly one wins), append to the log, write the notices and their mail (the
-outbox) and, when a one-seat table ends, its solo score.  After the commit: keep the
-new game, push each client its view, send webhooks, wake the mail sender, announce the
-move to other processes and set the next bot thinking.
+In the caller's transaction (:func:`move`): find the table (the kept game when it is at
+the client's expected version, else from the database), check the seat, the turn and the
+action, apply it, then bump the version with ``UPDATE ... WHERE version = expected`` (so
+of two racing moves exactly one wins), append to the log, write the notices and their
+mail (the outbox) and, when a one-seat table ends, its solo score.  The outcome,
+:class:`Moved`, carries the effects that follow the commit (``effects.py``): keep the new
+game and push each client its view, wake the mail sender, call webhooks, announce the
+move to other processes and set the next bot thinking; ``server/runtime/dispatch.py``
+runs the transaction and then the effects.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from navcomp.core.errors import ActionError, GameOverError
 from navcomp.core.match import check_undo
@@ -22,23 +23,18 @@ from navcomp.core.protocol import ActionInput, Result, play
 from navcomp.domain import refusals, table_clock
 from navcomp.domain.model import NewNotice, Table, Turn, User
 from navcomp.domain.refusals import (
-    GAME_OVER,
-    STALE_VERSION,
-    TABLE_NOT_FOUND,
     Refusal,
     from_action_error,
 )
 from navcomp.domain.tables import TableStatus
 from navcomp.service import endings, lobby, notify, ratings
-from navcomp.service.bot_jobs import BotJob, job_for
+from navcomp.service.bot_jobs import job_for
+from navcomp.service.effects import WAKE_MAIL, Effects, PushMove, StartBot, webhooks_for
 from navcomp.service.games import LastMove, Live, LiveGames, move_detail, move_texts, rebuild
 from navcomp.service.mail import queue as mail
 from navcomp.service.views import table_json
 from navcomp.store import accounts, notices, scores, tables
 from navcomp.store.db import Connection
-
-if TYPE_CHECKING:
-    from navcomp.server.runtime.context import Server
 
 
 @dataclass(frozen=True)
@@ -52,6 +48,18 @@ class Moved:
     webhooks: dict[int, str]  # the webhook of each account noticed that has one
     described: dict[str, Any]  # the table's JSON, for the answer and the pushes alike
 
+    @property
+    def effects(self) -> Effects:
+        """Keep the game and push it, wake the mail sender, call webhooks, set the next
+        bot thinking."""
+        job = job_for(self.table, self.live.actions)
+        return (
+            PushMove(self.table, self.live, self.described),
+            *([WAKE_MAIL] if self.mailed else []),
+            *webhooks_for(self.table.id, self.notices, self.webhooks),
+            *([] if job is None else [StartBot(self.table.id, job)]),
+        )
+
 
 def stale(expected: int, version: int) -> Refusal:
     return Refusal(
@@ -59,48 +67,7 @@ def stale(expected: int, version: int) -> Refusal:
     )
 
 
-async def submit(
-    server: Server,
-    table_id: int,
-    actor: User | int,
-    action: ActionInput | None,
-    expected_version: int,
-) -> Moved:
-    """Apply ``action`` (None: undo) for ``actor`` (a user, or a bot's seat number), then
-    push it and hand on what follows."""
-    at = server.settings.now()
-
-    def work(c: Connection) -> Moved:
-        return _move(c, server.games, table_id, actor, action, expected_version, at)
-
-    try:
-        moved = await server.tx(work)
-    except Refusal as error:
-        if error.kind is not STALE_VERSION:
-            raise
-        # The kept game may have missed a change besides moves (a vote, a seat handed
-        # over, in another process): it is forgotten, and the move tried once more from
-        # the database, where a move truly too late is refused again.
-        moved = await server.tx(work)
-    server.games.store(table_id, moved.live)
-    server.hub.publish(moved.table, moved.live, moved.described)
-    if moved.mailed:
-        server.mail.wake()
-    for notice in moved.notices:
-        hook = moved.webhooks.get(notice.user_id)
-        if hook is not None:
-            server.webhooks.send(
-                hook, {"table": table_id, "kind": notice.kind.value, "text": notice.text}
-            )
-    if server.fanout is not None:
-        await server.fanout.announce(table_id, moved=True)
-    job = job_for(moved.table, moved.live.actions)
-    if job is not None:
-        _think(server, job)
-    return moved
-
-
-def _move(
+def move(
     conn: Connection,
     games: LiveGames,
     table_id: int,
@@ -209,37 +176,3 @@ def _turn(table: Table, to_move: int | None, result: Result | None, at: datetime
         timing.deadline,
         timing.warn_at,
     )
-
-
-def _think(server: Server, job: BotJob) -> None:
-    server.runner.schedule(job, lambda j, a: _bot_move(server, j, a))
-
-
-async def _bot_move(server: Server, job: BotJob, action: int) -> None:
-    try:
-        await submit(server, job.table_id, job.seat, action, job.version)
-    except Refusal as error:
-        # someone else moved first, the table was closed (a tutorial started anew), or the
-        # game ended by a vote
-        if error.kind not in (STALE_VERSION, TABLE_NOT_FOUND, GAME_OVER):
-            raise
-
-
-async def schedule_bot(server: Server, table_id: int) -> None:
-    """After a start (or a restart): if a bot is to move at ``table_id``, set it thinking."""
-
-    def work(c: Connection) -> BotJob | None:
-        table = lobby.get(c, table_id)
-        if table.bot_on_turn() is None:
-            return None
-        return job_for(table, server.games.load(c, table).actions)
-
-    job = await server.read(work)
-    if job is not None:
-        _think(server, job)
-
-
-async def resume_bots(server: Server) -> None:
-    """After a start or restart: every table waiting for a bot gets one thinking."""
-    for table_id in await server.read(tables.playing):
-        await schedule_bot(server, table_id)

@@ -20,6 +20,8 @@ from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import Text
 from navcomp.server.api.schemas import BODY, DB, SIGNED_IN, Answer, Ok, errors
 from navcomp.server.runtime.context import Server
+from navcomp.server.runtime.dispatch import carry_out
+from navcomp.service.effects import WAKE_MAIL
 from navcomp.service.mail import queue as mail
 from navcomp.store import accounts as stored
 from navcomp.store import mail_settings
@@ -144,7 +146,7 @@ async def email(body: EmailAddress, server: ServerDep, session: SignedIn) -> dic
         return _account(conn, session.user)
 
     answer = await server.tx(work)
-    server.mail.wake()
+    await carry_out(server, [WAKE_MAIL])
     return answer
 
 
@@ -158,7 +160,7 @@ async def verify_again(server: ServerDep, session: SignedIn) -> dict[str, Any]:
     await _throttle_mail_to_own_address(server, session.user)
     at = server.settings.now()
     await server.tx(lambda c: mail.send_verification(c, session.user, at))
-    server.mail.wake()
+    await carry_out(server, [WAKE_MAIL])
     return {"ok": True}
 
 
@@ -173,7 +175,7 @@ async def email_test(server: ServerDep, session: SignedIn) -> dict[str, Any]:
     await _throttle_mail_to_own_address(server, session.user)
     at = server.settings.now()
     await server.tx(lambda c: mail.send_test(c, session.user, at))
-    server.mail.wake()
+    await carry_out(server, [WAKE_MAIL])
     return {"ok": True}
 
 

@@ -13,7 +13,9 @@ from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import PlayerName, TableId, Text
 from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, Answer, errors
+from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import chat
+from navcomp.service.effects import PushChat
 
 router = APIRouter(tags=["chat"])
 
@@ -79,7 +81,7 @@ async def _posted(server: ServerDep, user: User, text: str, table_id: int | None
         message = await server.tx(lambda c: chat.post_in_lobby(c, user, cleaned, at))
     else:
         message = await server.tx(lambda c: chat.post_at_table(c, user, table_id, cleaned, at))
-    await chat.push(server, message.id)
+    await carry_out(server, [PushChat(message.id)])
     return chat.message_json(message)
 
 

@@ -22,14 +22,14 @@ import anyio
 from starlette.requests import HTTPConnection
 
 from navcomp.domain import names, refusals
-from navcomp.domain.model import Session, User
+from navcomp.domain.model import Session, Table, User
 from navcomp.domain.names import former_name
 from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableStatus
-from navcomp.server.api.logins import address, forget_session
-from navcomp.server.api.passwords import ended_sessions
+from navcomp.server.api.logins import address
+from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import accounts, endings, lobby
-from navcomp.service.views import closed_json
+from navcomp.service.effects import Effect, EndSessions, PushClosed, PushTable
 from navcomp.store import accounts as stored
 from navcomp.store import erasure, profiles, tables
 from navcomp.store.db import Connection
@@ -45,6 +45,10 @@ class Left:
     running: list[endings.Changed] = field(default_factory=list)
     open_tables: list[int] = field(default_factory=list)
     sessions: list[str] = field(default_factory=list)  # the ended sessions' digests
+
+    def open_now(self, conn: Connection) -> list[Table | None]:
+        """The open tables left, as they now are (None: closed, the account its last)."""
+        return [tables.get(conn, table_id) for table_id in self.open_tables]
 
 
 async def confirm(server: Server, request: HTTPConnection, user: User, password: str) -> None:
@@ -81,8 +85,6 @@ def _leave_all(conn: Connection, user: User, sat_at: list[int], at: datetime) ->
 async def delete_account(
     server: Server, request: HTTPConnection, session: Session, password: str
 ) -> None:
-    from navcomp.server.runtime.sweeper import after_change
-
     user = session.user
     await confirm(server, request, user, password)
     at = server.settings.now()
@@ -95,19 +97,10 @@ async def delete_account(
         return left
 
     left = await server.tx(work)
-    forget_session(server, session)
-    ended_sessions(server, left.sessions)
+    ended = EndSessions((accounts.token_digest(session.token), *left.sessions))
+    effects: list[Effect] = [ended]
     for changed in left.running:
-        await after_change(server, changed)
-    for table_id in left.open_tables:
-        await _push_open(server, table_id)
-
-
-async def _push_open(server: Server, table_id: int) -> None:
-    table = await server.read(lambda c: tables.get(c, table_id))
-    if table is None:
-        server.hub.publish_closed(table_id, closed_json(table_id))
-    else:
-        server.hub.publish_table(table, None)
-    if server.fanout is not None:
-        await server.fanout.announce(table_id, moved=False)
+        effects.extend(changed.effects)
+    for table_id, table in zip(left.open_tables, await server.read(left.open_now), strict=True):
+        effects.append(PushClosed(table_id) if table is None else PushTable(table))
+    await carry_out(server, effects)

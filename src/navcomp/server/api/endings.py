@@ -14,7 +14,7 @@ from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.fields import TableId
 from navcomp.server.api.schemas import DB, MAYBE_SIGNED_IN, SIGNED_IN, Table, TableEvent, errors
 from navcomp.server.runtime.context import Server
-from navcomp.server.runtime.sweeper import after_change
+from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import endings, lobby
 from navcomp.service.views import table_json
 from navcomp.store import clocks
@@ -37,7 +37,7 @@ Ending = Callable[[Connection, User, int, datetime], endings.Changed]
 async def _ended(server: Server, table_id: int, user: User, ending: Ending) -> dict[str, Any]:
     at = server.settings.now()
     changed = await server.tx(lambda c: ending(c, user, table_id, at))
-    await after_change(server, changed)
+    await carry_out(server, changed.effects)
     return table_json(changed.table, at)
 
 

@@ -7,7 +7,7 @@ ASGI middleware answers ``POST /api/tables/{id}/moves`` and ``.../undo`` when th
 request is plainly well formed: a JSON object (``Content-Type: application/json``)
 whose fields have exactly the types the routes declare.  Anything else (a missing
 field, a float, a bad body) goes on, body and all, to the FastAPI routes, which
-refuse it as before.  Both run the same move service (:func:`moves.submit`), and
+refuse it as before.  Both run the same move service (:func:`dispatch.submit`), and
 refusals from it are the same :class:`Refusal` bodies; errors nobody expected go
 on to the app's 500 handler, as from the routes.
 """
@@ -27,7 +27,7 @@ from navcomp.domain.tables import DB_INT_MAX, table_id_in_range
 from navcomp.server.api.deps import signed_in_as
 from navcomp.server.api.fields import has_controls, too_deep
 from navcomp.server.api.http import body_then, error_response
-from navcomp.service.moves import submit
+from navcomp.server.runtime.dispatch import submit
 from navcomp.service.views import moved_json
 
 if TYPE_CHECKING:

@@ -32,9 +32,9 @@ from navcomp.server.api.schemas import (
 )
 from navcomp.server.api.static_files import has_view
 from navcomp.server.runtime.context import Server
-from navcomp.server.runtime.pushes import change_table
+from navcomp.server.runtime.dispatch import carry_out, change_table
 from navcomp.service import lobby, scores
-from navcomp.service.moves import schedule_bot
+from navcomp.service.effects import StartBot
 from navcomp.service.views import closed_json, table_json
 from navcomp.store import tables
 from navcomp.store.db import Connection
@@ -240,7 +240,7 @@ async def start(table_id: TableId, server: ServerDep, session: SignedIn) -> dict
     described = await _changed(
         server, table_id, lambda c: lobby.start(c, session.user, table_id, at)
     )
-    await schedule_bot(server, table_id)
+    await carry_out(server, [StartBot(table_id)])
     return described
 
 

@@ -18,7 +18,9 @@ from navcomp.domain import names, refusals
 from navcomp.domain.model import Session
 from navcomp.domain.refusals import Refusal
 from navcomp.server.api import devices
+from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import accounts
+from navcomp.service.effects import EndSessions
 from navcomp.store import accounts as stored
 
 if TYPE_CHECKING:
@@ -67,7 +69,7 @@ async def make_full(
     user = await server.tx(
         lambda c: accounts.make_full(c, session.user, chosen, digest, freed), conflict=taken
     )
-    forget_session(server, session)  # cached as a guest's, here and in other processes
+    await forget_session(server, session)  # cached as a guest's, here and in other processes
     return Session(user, session.token, session.csrf)
 
 
@@ -103,7 +105,7 @@ async def guest(server: Server, request: HTTPConnection) -> Session:
 
 async def log_out(server: Server, session: Session) -> None:
     await server.tx(lambda c: accounts.log_out(c, session.token))
-    forget_session(server, session)
+    await forget_session(server, session)
 
 
 async def remember_device(server: Server, response: Response, session: Session) -> None:
@@ -115,8 +117,6 @@ async def remember_device(server: Server, response: Response, session: Session) 
         devices.remember(await server.mail.links(), response, user_id, password_hash)
 
 
-def forget_session(server: Server, session: Session) -> None:
+async def forget_session(server: Server, session: Session) -> None:
     """Drop the session from every process's cache: the next request reads it anew."""
-    server.sessions.drop(session.token)
-    if server.fanout is not None:
-        server.fanout.announce_logout(accounts.token_digest(session.token))
+    await carry_out(server, [EndSessions((accounts.token_digest(session.token),))])

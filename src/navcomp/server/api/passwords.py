@@ -18,7 +18,9 @@ from navcomp.domain import names, refusals
 from navcomp.domain.model import Session
 from navcomp.domain.refusals import Refusal
 from navcomp.server.api.logins import address
+from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import accounts
+from navcomp.service.effects import WAKE_MAIL, EndSessions
 from navcomp.service.mail import queue as mail
 from navcomp.service.mail import tokens as mail_tokens
 from navcomp.store import accounts as stored
@@ -40,12 +42,9 @@ async def _hash(server: Server, password: str) -> str:
     return await anyio.to_thread.run_sync(accounts.hash_password, password, limiter=server.hashing)
 
 
-def ended_sessions(server: Server, digests: list[str]) -> None:
+async def ended_sessions(server: Server, digests: list[str]) -> None:
     """Sessions that ended (their digests): forgotten here and in every other process."""
-    for digest in digests:
-        server.sessions.drop_digest(digest)
-        if server.fanout is not None:
-            server.fanout.announce_logout(digest)
+    await carry_out(server, [EndSessions(tuple(digests))])
 
 
 async def change(
@@ -63,7 +62,9 @@ async def change(
         raise Refusal(refusals.WRONG_PASSWORD, "the current password is wrong")
     digest = await _hash(server, new)
     keep = accounts.token_digest(session.token)
-    ended_sessions(server, await server.tx(lambda c: stored.set_password(c, user.id, digest, keep)))
+    await ended_sessions(
+        server, await server.tx(lambda c: stored.set_password(c, user.id, digest, keep))
+    )
 
 
 async def request_reset(server: Server, request: HTTPConnection, to: str) -> None:
@@ -77,7 +78,7 @@ async def request_reset(server: Server, request: HTTPConnection, to: str) -> Non
         return
     at = server.settings.now()
     await server.tx(lambda c: mail.request_reset(c, checked, at))
-    server.mail.wake()
+    await carry_out(server, [WAKE_MAIL])
 
 
 async def reset(server: Server, token: str, new: str) -> None:
@@ -91,4 +92,4 @@ async def reset(server: Server, token: str, new: str) -> None:
             raise mail_tokens.used()
         return stored.set_password(conn, user_id, digest, None)
 
-    ended_sessions(server, await server.tx(store))
+    await ended_sessions(server, await server.tx(store))

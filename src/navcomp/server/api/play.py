@@ -25,9 +25,9 @@ from navcomp.server.api.schemas import (
     TableState,
     errors,
 )
+from navcomp.server.runtime.dispatch import submit
 from navcomp.service import lobby
 from navcomp.service.games import walk_log
-from navcomp.service.moves import submit
 from navcomp.service.views import moved_json, public_log, seat_payload, table_json, time_is_up
 from navcomp.store import tables
 from navcomp.store.db import Connection

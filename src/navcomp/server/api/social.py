@@ -13,9 +13,9 @@ from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import PlayerName, TableId, Text
 from navcomp.server.api.schemas import BODY, DB, SIGNED_IN, ClosedTable, FriendList, Table, errors
 from navcomp.server.runtime.context import Server
-from navcomp.server.runtime.pushes import change_table, push_table
+from navcomp.server.runtime.dispatch import carry_out, change_table
 from navcomp.service import friends, lobby, rematch
-from navcomp.service.moves import schedule_bot
+from navcomp.service.effects import Effect, PushTable, StartBot
 from navcomp.service.views import closed_json, table_json
 from navcomp.store.db import Connection
 
@@ -93,10 +93,13 @@ async def _pushed(
     call ``changed`` them: the finished one shows the offer, the rematch its seats."""
     if not changed:
         return table_json(rematch_table, server.settings.now())
-    await push_table(server, rematch_table)
     finished = await server.read(lambda c: lobby.get(c, table_id))
-    await push_table(server, finished)
-    await schedule_bot(server, rematch_table.id)
+    effects: list[Effect] = [
+        PushTable(rematch_table),
+        PushTable(finished),
+        StartBot(rematch_table.id),
+    ]
+    await carry_out(server, effects)
     return table_json(rematch_table, server.settings.now())
 
 
@@ -141,5 +144,5 @@ async def decline(table_id: TableId, server: ServerDep, session: SignedIn) -> di
 
     left = await change_table(server, rematch_id, work)
     finished = await server.read(lambda c: lobby.get(c, table_id))
-    await push_table(server, finished)
+    await carry_out(server, [PushTable(finished)])
     return closed_json(rematch_id) if left is None else table_json(left, server.settings.now())

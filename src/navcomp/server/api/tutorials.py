@@ -21,9 +21,10 @@ from navcomp.server.api.schemas import (
     TutorialInfo,
     errors,
 )
+from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import tutorials
-from navcomp.service.moves import schedule_bot
-from navcomp.service.views import closed_json, table_json
+from navcomp.service.effects import PushClosed, StartBot
+from navcomp.service.views import table_json
 
 router = APIRouter(tags=["tutorials"])
 
@@ -92,9 +93,6 @@ async def new_table(
     restart_at = None if restart is None else tutorials.RestartAt(restart.table, restart.version)
     at = server.settings.now()
     made = await server.tx(lambda c: tutorials.create(c, session.user, name, restart_at, at))
-    for old in made.replaced:
-        server.hub.publish_closed(old, closed_json(old))
-        if server.fanout is not None:
-            await server.fanout.announce(old, moved=False)
-    await schedule_bot(server, made.table.id)
+    closed = [PushClosed(old) for old in made.replaced]
+    await carry_out(server, [*closed, StartBot(made.table.id)])
     return table_json(made.table, at)

@@ -20,7 +20,9 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from navcomp.domain.refusals import Refusal
+from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import endings
+from navcomp.service.effects import PushClosed
 from navcomp.store import clocks, tables
 from navcomp.store.db import Connection
 
@@ -39,8 +41,6 @@ async def sweep(server: Server) -> int:
 
 
 async def _close_idle_open_tables(server: Server) -> int:
-    from navcomp.server.runtime.pushes import push_closed
-
     hours = server.settings.open_table_hours
     if hours <= 0:
         return 0
@@ -48,8 +48,7 @@ async def _close_idle_open_tables(server: Server) -> int:
     while True:
         before = server.settings.now() - timedelta(hours=hours)
         closed = await server.tx(partial(_close_idle, before=before))
-        for table_id in closed:
-            await push_closed(server, table_id)
+        await carry_out(server, [PushClosed(table_id) for table_id in closed])
         done += len(closed)
         if len(closed) < BATCH:
             return done
@@ -68,7 +67,7 @@ async def _act_on_deadlines(server: Server) -> int:
         at = server.settings.now()
         changed = await server.tx(partial(_act_on_expired, at=at))
         for table in changed:
-            await after_change(server, table)
+            await carry_out(server, table.effects)
         done += len(changed)
         if len(changed) < BATCH:
             return done
@@ -76,25 +75,6 @@ async def _act_on_deadlines(server: Server) -> int:
 
 def _act_on_expired(conn: Connection, *, at: datetime) -> list[endings.Changed]:
     return [endings.on_deadline(conn, t, at) for t in clocks.claim_expired(conn, at, BATCH)]
-
-
-async def after_change(server: Server, changed: endings.Changed) -> None:
-    """Push a table changed besides a move, send its notices to webhooks, and set its bot
-    thinking if one is to move."""
-    from navcomp.server.runtime.pushes import push_table
-    from navcomp.service.moves import schedule_bot
-
-    if not changed.news:
-        return
-    table = changed.table
-    server.games.forget(table.id)
-    await push_table(server, table)
-    for notice in changed.told:
-        hook = changed.hooks.get(notice.user_id)
-        if hook is not None:
-            payload = {"table": table.id, "kind": notice.kind.value, "text": notice.text}
-            server.webhooks.send(hook, payload)
-    await schedule_bot(server, table.id)
 
 
 async def run(server: Server, stopping: asyncio.Event) -> None:
