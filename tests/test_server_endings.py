@@ -13,10 +13,9 @@ import pytest
 from fastapi.testclient import TestClient
 
 from navcomp.server.app import create_app
-from navcomp.server.runtime import sweeper
+from navcomp.server.runtime import dispatch, sweeper
 from navcomp.server.runtime.bot_runner import think
 from navcomp.server.runtime.context import Settings
-from navcomp.service import moves
 from navcomp.service.bot_jobs import BotJob
 from secrecy_helpers import receive
 from server_helpers import PER_ADDRESS_OFF, Player, new_game, running, wait_for
@@ -271,7 +270,7 @@ def test_a_bot_that_thought_through_a_vote_still_moves(
     """A change besides moves while a bot thinks (here a vote to abort, in another process)
     leaves the game as it was: the bot's move still counts."""
     jobs: list[BotJob] = []
-    monkeypatch.setattr(moves, "_think", lambda _server, job: jobs.append(job))
+    monkeypatch.setattr(dispatch, "_think", lambda _server, job: jobs.append(job))
     with running(sqlite_url) as client, running(sqlite_url, sweep_seconds=0) as there:
         server = client.app.state.server  # type: ignore[attr-defined]
         ann, ben = Player(client), Player(client)
@@ -286,7 +285,7 @@ def test_a_bot_that_thought_through_a_vote_still_moves(
         vote = there.post(f"/api/tables/{table_id}/abort-vote", headers=ann.headers)
         assert vote.status_code == 200
         action = think(job, 0.01)
-        client.portal.call(moves._bot_move, server, job, action)  # type: ignore[union-attr]
+        client.portal.call(dispatch._bot_move, server, job, action)  # type: ignore[union-attr]
         assert ann.table(table_id)["table"]["version"] == job.version + 1
 
 

@@ -181,7 +181,11 @@ async def _start_bot(server: Server, table_id: int, job: BotJob | None) -> None:
 
         job = await server.read(work)
     if job is not None:
-        server.runner.schedule(job, lambda j, action: _bot_move(server, j, action))
+        _think(server, job)
+
+
+def _think(server: Server, job: BotJob) -> None:
+    server.runner.schedule(job, lambda j, action: _bot_move(server, j, action))
 
 
 async def _bot_move(server: Server, job: BotJob, action: int) -> None:
