@@ -15,9 +15,9 @@ from fastapi.testclient import TestClient
 from sqlalchemy import create_engine, select
 
 from navcomp.server.app import create_app
-from navcomp.server.runtime import webhook_address
 from navcomp.server.runtime.context import Settings
 from navcomp.server.runtime.webhooks import Webhooks
+from navcomp.service import webhook_address
 from navcomp.store.schema import users
 from server_helpers import Player, new_game, running
 from test_server_notices import _pass_the_turn

@@ -15,7 +15,7 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Any) -> None:
-    from navcomp.server.runtime.option_types import count_from, seconds_above_zero
+    from navcomp.commands.option_types import count_from, seconds_above_zero
 
     parser = commands.add_parser(
         "serve",
@@ -51,7 +51,7 @@ def add_parser(commands: Any) -> None:
     )
     _add_upkeep_options(parser)
     _add_limit_options(parser)
-    from navcomp.server.runtime import mail_options
+    from navcomp.commands import mail_options
 
     mail_options.add(parser)
     parser.set_defaults(run=run)
@@ -69,7 +69,7 @@ def trusted_proxies(text: str) -> tuple[str, ...]:
 
 def _add_upkeep_options(parser: Any) -> None:
     """What the server does by itself over time: the sweeper, held names."""
-    from navcomp.server.runtime.option_types import count_from, hours_from_zero, seconds_from_zero
+    from navcomp.commands.option_types import count_from, hours_from_zero, seconds_from_zero
 
     parser.add_argument(
         "--sweep-seconds",
@@ -94,7 +94,7 @@ def _add_upkeep_options(parser: Any) -> None:
 
 def _add_limit_options(parser: Any) -> None:
     """Slow clients, connections and throttling (docs/server.md, "Limits and throttling")."""
-    from navcomp.server.runtime.option_types import count_from, seconds_above_zero
+    from navcomp.commands.option_types import count_from, seconds_above_zero
 
     limits = parser.add_argument_group("limits")
     limits.add_argument(
@@ -149,7 +149,7 @@ def _add_limit_options(parser: Any) -> None:
 
 def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
     """The server's settings from its command line (and NAVCOMP_REDIS_URL)."""
-    from navcomp.server.runtime import mail_options
+    from navcomp.commands import mail_options
     from navcomp.server.runtime.context import Settings
 
     redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")

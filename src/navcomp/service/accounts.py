@@ -15,6 +15,7 @@ import secrets
 import time
 from collections.abc import Mapping
 from datetime import datetime, timedelta
+from typing import Any
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
@@ -24,6 +25,7 @@ from navcomp.domain import names, refusals
 from navcomp.domain.model import AccountName, Login, Session, User
 from navcomp.domain.refusals import Refusal
 from navcomp.store import accounts as stored
+from navcomp.store import mail_settings
 from navcomp.store.db import Connection
 
 SESSION_DAYS = 30
@@ -204,3 +206,22 @@ class SessionCache:
 
     def drop_digest(self, digest: str) -> None:
         self._items.pop(digest, None)
+
+
+def account_json(conn: Connection, user: User) -> dict[str, Any]:
+    settings = mail_settings.get(conn, user.id)
+    return {
+        "name": user.name,
+        "guest": user.is_guest,
+        "profile_private": stored.profile_private(conn, user.id),
+        "email": {"address": settings.address, "verified": settings.verified},
+        "mail": {
+            "turn": settings.turn.value,
+            "digest_hours": settings.digest_hours,
+            "invites": settings.invites,
+            "time_low": settings.time_low,
+            "game_over": settings.game_over,
+            "language": settings.language,
+        },
+        "webhook": stored.webhooks(conn, [user.id]).get(user.id),
+    }

@@ -21,6 +21,7 @@ from navcomp.server.api.fields import Text
 from navcomp.server.api.schemas import BODY, DB, SIGNED_IN, Answer, Ok, errors
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.dispatch import carry_out
+from navcomp.service import accounts
 from navcomp.service.effects import WAKE_MAIL
 from navcomp.service.mail import queue as mail
 from navcomp.store import accounts as stored
@@ -95,25 +96,6 @@ class WebhookTest(Answer):
     error: str | None
 
 
-def _account(conn: Connection, user: User) -> dict[str, Any]:
-    settings = mail_settings.get(conn, user.id)
-    return {
-        "name": user.name,
-        "guest": user.is_guest,
-        "profile_private": stored.profile_private(conn, user.id),
-        "email": {"address": settings.address, "verified": settings.verified},
-        "mail": {
-            "turn": settings.turn.value,
-            "digest_hours": settings.digest_hours,
-            "invites": settings.invites,
-            "time_low": settings.time_low,
-            "game_over": settings.game_over,
-            "language": settings.language,
-        },
-        "webhook": stored.webhooks(conn, [user.id]).get(user.id),
-    }
-
-
 SIGNED = errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB)
 SIGNED_BODY = errors(*BODY, status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB)
 MAILS = status.HTTP_429_TOO_MANY_REQUESTS
@@ -124,7 +106,9 @@ MAILS = status.HTTP_429_TOO_MANY_REQUESTS
 )
 async def account(server: ServerDep, session: SignedIn) -> dict[str, Any]:
     hold = server.settings.name_hold_days
-    return await server.read(lambda c: {**_account(c, session.user), "name_hold_days": hold})
+    return await server.read(
+        lambda c: {**accounts.account_json(c, session.user), "name_hold_days": hold}
+    )
 
 
 @router.put(
@@ -143,7 +127,7 @@ async def email(body: EmailAddress, server: ServerDep, session: SignedIn) -> dic
 
     def work(conn: Connection) -> dict[str, Any]:
         mail.set_address(conn, session.user, address, body.language, at)
-        return _account(conn, session.user)
+        return accounts.account_json(conn, session.user)
 
     answer = await server.tx(work)
     await carry_out(server, [WAKE_MAIL])
@@ -195,7 +179,7 @@ async def mail_choice(body: MailChoice, server: ServerDep, session: SignedIn) ->
 
     def work(conn: Connection) -> dict[str, Any]:
         mail_settings.change(conn, session.user.id, **choice)
-        return _account(conn, session.user)
+        return accounts.account_json(conn, session.user)
 
     return await server.tx(work)
 

@@ -26,8 +26,7 @@ from navcomp.server.api.schemas import (
     WebhookBody,
     errors,
 )
-from navcomp.server.runtime import webhook_address
-from navcomp.service import accounts, notify
+from navcomp.service import accounts, notify, webhook_address
 
 router = APIRouter(tags=["accounts"])
 

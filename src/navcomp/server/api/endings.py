@@ -15,9 +15,8 @@ from navcomp.server.api.fields import TableId
 from navcomp.server.api.schemas import DB, MAYBE_SIGNED_IN, SIGNED_IN, Table, TableEvent, errors
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.dispatch import carry_out
-from navcomp.service import endings, lobby
+from navcomp.service import endings, watching
 from navcomp.service.views import table_json
-from navcomp.store import clocks
 from navcomp.store.db import Connection
 
 router = APIRouter(tags=["endings"])
@@ -79,18 +78,4 @@ async def events(
     """The table's changes besides moves (time up, more time, seats taken over...), to
     whoever may see its game."""
     user_id = session.user.id if session else None
-
-    def work(c: Connection) -> list[dict[str, Any]]:
-        lobby.watched(c, table_id, user_id)
-        return [
-            {
-                "seq": e.seq,
-                "kind": e.kind,
-                "seat": e.seat,
-                "version": e.version,
-                "at": e.created_at.isoformat(),
-            }
-            for e in clocks.events_of(c, table_id)
-        ]
-
-    return await server.read(work)
+    return await server.read(lambda c: watching.events(c, table_id, user_id))

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import datetime
 from typing import Any, Literal
 
 from fastapi import APIRouter, status
@@ -14,7 +13,7 @@ from navcomp.bots.strength import strength_for
 from navcomp.core.registry import game_names, get_game
 from navcomp.domain import refusals
 from navcomp.domain.refusals import Refusal
-from navcomp.domain.tables import TableStatus, Visibility
+from navcomp.domain.tables import Visibility
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import MAX_SEATS, JsonObject, Seat, SeatPath, TableId, Text
@@ -33,10 +32,9 @@ from navcomp.server.api.schemas import (
 from navcomp.server.api.static_files import has_view
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.dispatch import carry_out, change_table
-from navcomp.service import lobby, scores
+from navcomp.service import lobby, scores, watching
 from navcomp.service.effects import StartBot
 from navcomp.service.views import closed_json, table_json
-from navcomp.store import tables
 from navcomp.store.db import Connection
 
 router = APIRouter(tags=["lobby"])
@@ -268,27 +266,4 @@ async def seat_bot(
 )
 async def my_games(server: ServerDep, session: SignedIn) -> list[dict[str, Any]]:
     at = server.settings.now()
-    return await server.read(lambda c: _my_games(c, session.user.id, at))
-
-
-_STATUS_ORDER = {TableStatus.PLAYING: 0, TableStatus.OPEN: 1, TableStatus.OVER: 2}
-"""My games: those on, then those open, then those over."""
-
-
-def _my_games(c: Connection, user_id: int, at: datetime) -> list[dict[str, Any]]:
-    mine = []
-    for table, seat in tables.of_account(c, user_id):
-        # a tutorial is listed (its `tutorial` says so) but never waits for me: it counts
-        # in no "your turn", as it writes no notice
-        my_turn = (
-            table.tutorial is None and table.status is TableStatus.PLAYING and table.to_move == seat
-        )
-        mine.append((table, {**table_json(table, at), "my_seat": seat, "my_turn": my_turn}))
-    mine.sort(
-        key=lambda item: (
-            not item[1]["my_turn"],
-            _STATUS_ORDER[item[0].status],
-            item[1]["turn_since"] or "",
-        )
-    )
-    return [described for _, described in mine]
+    return await server.read(lambda c: watching.my_games(c, session.user.id, at))

@@ -2,15 +2,10 @@
 
 from __future__ import annotations
 
-from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, status
 
-from navcomp.core.registry import get_game
-from navcomp.domain import refusals
-from navcomp.domain.refusals import Refusal
-from navcomp.domain.tables import TableStatus
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import DbInt, JsonObject, TableId, Text
@@ -26,14 +21,11 @@ from navcomp.server.api.schemas import (
     errors,
 )
 from navcomp.server.runtime.dispatch import submit
-from navcomp.service import lobby
-from navcomp.service.games import walk_log
-from navcomp.service.views import moved_json, public_log, seat_payload, table_json, time_is_up
-from navcomp.store import tables
-from navcomp.store.db import Connection
+from navcomp.service import watching
+from navcomp.service.views import moved_json
 
 if TYPE_CHECKING:
-    from navcomp.core.protocol import GameState
+    pass
 
 router = APIRouter(tags=["play"])
 
@@ -60,18 +52,9 @@ class Undo(Body):
     responses=WATCH_ERRORS,
 )
 async def table(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
-    def work(c: Connection) -> dict[str, Any]:
-        found = lobby.watched(c, table_id, session.user.id if session else None)
-        seat = found.seat_of(session.user.id if session else None)
-        described = table_json(found, server.settings.now())
-        out = {"table": described, "seat": seat}
-        if found.status is not TableStatus.OPEN:
-            live = server.games.load(c, found)
-            out.update(seat_payload(live.state, seat, time_up=time_is_up(described)))
-            out["last"] = None if live.last is None else live.last.seen_by(seat)
-        return out
-
-    return await server.read(work)
+    user_id = session.user.id if session else None
+    at = server.settings.now()
+    return await server.read(lambda c: watching.table(c, server.games, table_id, user_id, at))
 
 
 MOVE_ERRORS = errors(
@@ -117,14 +100,8 @@ async def undo(
     responses=WATCH_ERRORS,
 )
 async def log(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
-    def work(c: Connection) -> dict[str, Any]:
-        found = lobby.watched(c, table_id, session.user.id if session else None)
-        seat = found.seat_of(session.user.id if session else None)
-        initial = get_game(found.game).new_initial_state(found.num_seats, found.seed, found.options)
-        entries = public_log(initial, tables.log(c, table_id, found.version), seat)
-        return {"version": found.version, "entries": entries}
-
-    return await server.read(work)
+    user_id = session.user.id if session else None
+    return await server.read(lambda c: watching.log(c, table_id, user_id))
 
 
 @router.get(
@@ -142,41 +119,4 @@ async def log(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> d
 async def replay(table_id: TableId, server: ServerDep, session: MaybeSignedIn) -> dict[str, Any]:
     user_id = session.user.id if session else None
     at = server.settings.now()
-    return await server.read(lambda c: _replay(c, table_id, user_id, at))
-
-
-def _replay(c: Connection, table_id: int, user_id: int | None, at: datetime) -> dict[str, Any]:
-    """Once the game is over: the setup, every action in full and every state."""
-    found = lobby.watched(c, table_id, user_id)
-    if found.status is not TableStatus.OVER:
-        raise Refusal(refusals.GAME_NOT_OVER, "the replay opens when the game is over")
-    game = get_game(found.game)
-    initial = game.new_initial_state(found.num_seats, found.seed, found.options)
-    entries = [
-        {
-            "seq": entry.seq,
-            "seat": entry.seat,
-            "text": "undo" if entry.action is None else game.action_to_text(entry.action),
-            # what the table's log adds for everybody, so the replay words a move as it did
-            "detail": None if entry.action is None else before.public_action_detail(entry.action),
-            "state": after.to_json(),
-            **_revealed(after, found.num_seats),
-        }
-        for entry, before, after in walk_log(initial, tables.log(c, table_id))
-    ]
-    return {
-        "table": table_json(found, at),
-        "seed": found.seed,
-        "initial": initial.to_json(),
-        "initial_view": _revealed(initial, found.num_seats),
-        "entries": entries,
-    }
-
-
-def _revealed(state: GameState, num_seats: int) -> dict[str, Any]:
-    """A state as the browser draws it, nothing hidden: the public view and every seat's
-    private part (``private``, indexed by seat), so the replay needs no rules of its own."""
-    return {
-        "view": state.view(None),
-        "private": [state.private_view(seat, revealed=True) for seat in range(num_seats)],
-    }
+    return await server.read(lambda c: watching.replay(c, table_id, user_id, at))

@@ -33,7 +33,7 @@ import httpcore2
 from anyio import fail_after
 
 from navcomp.domain.refusals import Refusal
-from navcomp.server.runtime import webhook_address
+from navcomp.service import webhook_address
 
 log = logging.getLogger("navcomp.webhooks")
 

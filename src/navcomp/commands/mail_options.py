@@ -6,8 +6,8 @@ import argparse
 import os
 from typing import Any
 
+from navcomp.commands.option_types import seconds_above_zero, seconds_from_zero
 from navcomp.server.runtime.mail_sender import smtp_server
-from navcomp.server.runtime.option_types import seconds_above_zero, seconds_from_zero
 
 SMTP_URL_VARIABLE = "NAVCOMP_SMTP_URL"
 
