@@ -11,6 +11,7 @@ from openskill.models import PlackettLuce
 from sqlalchemy import Engine, insert, select
 
 from navcomp.core.protocol import Result
+from navcomp.domain import ratings as rating_arithmetic
 from navcomp.domain.model import Seat, Table
 from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus
@@ -119,8 +120,8 @@ def test_a_seat_that_resigned_or_timed_out_ranks_last(engine: Engine) -> None:
     stored = _stored(engine)
     for user, team in zip(people, expected, strict=True):
         assert stored[f"user:{user}"][:2] == pytest.approx((team[0].mu, team[0].sigma))
-    assert ratings.ranks_for_rating([2, 1], ["played", "taken_over"]) == [2, 3]
-    assert ratings.ranks_for_rating([1, 2, 3], None) == [1, 2, 3]
+    assert rating_arithmetic.ranks_for_rating([2, 1], ["played", "taken_over"]) == [2, 3]
+    assert rating_arithmetic.ranks_for_rating([1, 2, 3], None) == [1, 2, 3]
 
 
 def test_bots_are_rated_and_a_level_in_two_seats_takes_their_mean(engine: Engine) -> None:

@@ -63,7 +63,7 @@ def create_app(settings: Settings) -> FastAPI:
         version="0.1.0",
         lifespan=lifespan,
         telemetry=NO_TELEMETRY,
-        docs_url=None,  # FastAPI's pages load their scripts from a CDN: ours (api_docs.py)
+        docs_url=None,  # FastAPI's pages load their scripts from a CDN: ours (api/docs.py)
         redoc_url=None,
     )
     app.state.server = server

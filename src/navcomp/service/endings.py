@@ -13,7 +13,6 @@ from datetime import datetime
 from typing import Any
 
 from navcomp.bots.levels import levels_for
-from navcomp.core.protocol import Result
 from navcomp.core.registry import get_game
 from navcomp.domain import refusals
 from navcomp.domain.clocks import Clock, Pace, Stage, give_extra, time_up, vote
@@ -53,16 +52,6 @@ class Changed:
             *webhooks_for(self.table.id, self.told, self.hooks),
             StartBot(self.table.id),
         )
-
-
-def finished_result(table: Table, result: Result) -> TableResult:
-    """A game's result as played to its end, with how each seat ended."""
-    return TableResult.finished(result, tuple(s.ended or SeatEnd.PLAYED for s in table.seats))
-
-
-def record_finish(conn: Connection, table: Table) -> None:
-    clocks.end_seats(conn, table.id)
-    clocks.set_end_reason(conn, table.id, TableEnd.FINISHED)
 
 
 # --- the sweeper's part: a deadline passed -------------------------------------------------

@@ -16,10 +16,10 @@ from typing import Any
 
 from navcomp.core.registry import get_game
 from navcomp.domain.model import Table
+from navcomp.domain.ratings import shown
 from navcomp.domain.tables import TableStatus
 from navcomp.service import lobby
 from navcomp.service.games import LiveGames
-from navcomp.service.ratings import shown
 from navcomp.service.views import public_log, table_json
 from navcomp.store import (
     accounts,

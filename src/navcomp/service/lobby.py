@@ -15,7 +15,7 @@ from navcomp.bots.levels import levels_for
 from navcomp.core.errors import quoted
 from navcomp.core.protocol import Game
 from navcomp.core.registry import game_names, get_game
-from navcomp.domain import clocks, refusals, table_clock
+from navcomp.domain import clocks, refusals, table_clock, telling
 from navcomp.domain.model import NewNotice, Table, User
 from navcomp.domain.notices import NoticeKind
 from navcomp.domain.refusals import Refusal, not_found
@@ -231,7 +231,7 @@ def invite(conn: Connection, user: User, table_id: int, name: str, at: datetime)
     table = _open_table(conn, table_id)
     invitee = _invitee(conn, table, user, name)
     if invitee is not None and tables.invite(conn, table_id, invitee):
-        text = notify.invite_text(user.name, get_game(table.game).info.title, table_id)
+        text = telling.invite_text(user.name, get_game(table.game).info.title, table_id)
         about = {"by": user.name, "game": table.game}
         notify.add(conn, NewNotice(invitee, table_id, NoticeKind.INVITE, text), at, about, table)
 
@@ -262,6 +262,6 @@ def begin(conn: Connection, table: Table, at: datetime) -> None:
     assert first is not None
     timing = table_clock.starting(table, first, at)
     tables.start(conn, table_id, first, at, timing.clock, timing.deadline, timing.warn_at)
-    notice = notify.turn_notice(table_id, table.seats, first)
+    notice = telling.turn_notice(table_id, table.seats, first)
     if notice is not None:
         notify.add(conn, notice, at, table=table)

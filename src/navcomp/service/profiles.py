@@ -28,11 +28,11 @@ from navcomp.core.errors import quoted
 from navcomp.core.registry import game_names, get_game
 from navcomp.domain import refusals
 from navcomp.domain.model import Session
+from navcomp.domain.ratings import LEFT_EARLY, ranks_for_rating
 from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableEnd
 from navcomp.service import lobby
 from navcomp.service.accounts import user_id_by_name
-from navcomp.service.ratings import LEFT_EARLY, ranks_for_rating
 from navcomp.store import accounts, profiles, scores
 from navcomp.store.db import Connection
 from navcomp.store.profiles import PlayedSeat

@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from navcomp.domain.model import Session
+from navcomp.domain.ratings import PROVISIONAL_GAMES, shown
 from navcomp.service import lobby
 from navcomp.service.profiles import visible_player
-from navcomp.service.ratings import PROVISIONAL_GAMES, shown
 from navcomp.store import ratings
 from navcomp.store.db import Connection
 

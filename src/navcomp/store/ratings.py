@@ -15,22 +15,8 @@ from datetime import datetime
 from sqlalchemy import Connection, func, select, update
 from sqlalchemy.dialects import postgresql, sqlite
 
+from navcomp.domain.ratings import Change, Player
 from navcomp.store.schema import rating_changes, ratings, users
-
-
-@dataclass(frozen=True, slots=True)
-class Player:
-    key: str  # "user:<id>" or "bot:<level>"
-    user_id: int | None
-    bot_level: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class Change:
-    player: Player
-    rank: int
-    mu: float
-    sigma: float
 
 
 @dataclass(frozen=True, slots=True)

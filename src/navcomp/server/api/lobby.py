@@ -50,7 +50,7 @@ class NewTable(Body):
     seats: int = Field(ge=1, le=MAX_SEATS)
     bots: list[BotSeat] = Field(default_factory=list, max_length=MAX_SEATS)
     options: JsonObject = Field(default_factory=dict)
-    pace: JsonObject | None = None  # server/clocks.py; None: no clock (stalls after 21 days)
+    pace: JsonObject | None = None  # domain/clocks.py; None: no clock (stalls after 21 days)
     rated: bool = False  # the game's end changes the players' ratings
     visibility: Literal["public", "unlisted", "invite"] = "public"  # domain/model.py Visibility
     spectators: bool = True  # people without a seat may watch the game

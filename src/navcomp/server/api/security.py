@@ -32,7 +32,7 @@ DOCS_POLICY = (
     "img-src 'self' data:; font-src 'self'; worker-src blob:; connect-src 'self'; "
     "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
 )
-"""The API's pages (``/docs``, ``/redoc``: ``api_docs.py``) run Swagger UI and ReDoc from
+"""The API's pages (``/docs``, ``/redoc``: ``api/docs.py``) run Swagger UI and ReDoc from
 this server; both set styles inline, and ReDoc searches in a worker it makes from a
 blob.  They show nothing but the API's own description."""
 DOCS_PATHS = frozenset({"/docs", "/redoc"})

@@ -66,7 +66,7 @@ class Settings:
     # A turn mail waits this long after the turn began, and while its reader is seen at
     # a page of ours (0: at once, connected or not).
     turn_mail_grace_seconds: float = 120.0
-    # The one clock of games (server/clocks.py): tests give their own.
+    # The one clock of games (domain/clocks.py works in its time): tests give their own.
     now: Callable[[], datetime] = field(default=utc_now)
     sweep_seconds: float = 5.0  # how often the sweeper looks for deadlines passed (0: never)
     name_hold_days: int = 30  # a deleted account's name is free again after this
