@@ -208,7 +208,8 @@ class SessionCache:
         self._items.pop(digest, None)
 
 
-def account_json(conn: Connection, user: User) -> dict[str, Any]:
+def account_json(conn: Connection, user: User, name_hold_days: int | None = None) -> dict[str, Any]:
+    """The account as its owner sees it; ``name_hold_days`` only where the answer says it."""
     settings = mail_settings.get(conn, user.id)
     return {
         "name": user.name,
@@ -224,4 +225,5 @@ def account_json(conn: Connection, user: User) -> dict[str, Any]:
             "language": settings.language,
         },
         "webhook": stored.webhooks(conn, [user.id]).get(user.id),
+        "name_hold_days": name_hold_days,
     }

@@ -87,13 +87,23 @@ class AccountBody(Answer):
     email: EmailState
     mail: MailState
     webhook: str | None
-    name_hold_days: int | None = None  # a deleted account's name is free again after this
+    name_hold_days: int | None  # days a deleted account's name stays taken (None: not said)
 
 
 class WebhookTest(Answer):
     ok: bool
     status: int | None
     error: str | None
+
+
+class Verified(Answer):
+    ok: bool
+    address: str  # the address now verified
+
+
+class Unsubscribed(Answer):
+    ok: bool
+    setting: Literal["turn", "invites", "time_low", "game_over"]  # the mail now turned off
 
 
 SIGNED = errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB)
@@ -106,9 +116,7 @@ MAILS = status.HTTP_429_TOO_MANY_REQUESTS
 )
 async def account(server: ServerDep, session: SignedIn) -> dict[str, Any]:
     hold = server.settings.name_hold_days
-    return await server.read(
-        lambda c: {**accounts.account_json(c, session.user), "name_hold_days": hold}
-    )
+    return await server.read(lambda c: accounts.account_json(c, session.user, hold))
 
 
 @router.put(
@@ -223,14 +231,16 @@ async def password_reset_confirm(body: ResetConfirm, server: ServerDep) -> dict[
     return {"ok": True}
 
 
-@router.post("/api/mail/verify", response_model=Ok, responses=errors(*BODY, 409, 410, DB))
+@router.post("/api/mail/verify", response_model=Verified, responses=errors(*BODY, 409, 410, DB))
 async def verify(body: VerifyLink, server: ServerDep) -> dict[str, Any]:
     links = await server.mail.links()
     address = await server.tx(lambda c: mail.verify(c, links, body.token))
     return {"ok": True, "address": address}
 
 
-@router.post("/api/mail/unsubscribe/{token}", response_model=Ok, responses=errors(*BODY, 410, DB))
+@router.post(
+    "/api/mail/unsubscribe/{token}", response_model=Unsubscribed, responses=errors(*BODY, 410, DB)
+)
 async def unsubscribe(token: str, server: ServerDep) -> dict[str, Any]:
     """A one-click unsubscribe (RFC 8058: the body, if any, is not read)."""
     if len(token) > 1000:

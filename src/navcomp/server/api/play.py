@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from fastapi import APIRouter, status
+from pydantic import Field
 
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
@@ -14,10 +15,9 @@ from navcomp.server.api.schemas import (
     DB,
     MAYBE_SIGNED_IN,
     SIGNED_IN,
-    Log,
-    Moved,
-    Replay,
-    TableState,
+    Answer,
+    LogEntry,
+    Table,
     errors,
 )
 from navcomp.server.runtime.dispatch import submit
@@ -28,6 +28,65 @@ if TYPE_CHECKING:
     pass
 
 router = APIRouter(tags=["play"])
+
+
+class LastEntry(Answer):
+    seat: int
+    text: str
+    detail: Any  # the move's outcome, the same for everybody (a card shown, points)
+
+
+class LegalAction(Answer):
+    id: int  # the action's number in the game
+    text: str  # as a move may name it
+    action_json: Any = Field(alias="json")  # the game's own JSON of it, as a move may send it
+
+
+class TableState(Answer):
+    """The table and my seat; once started (the fields after ``seat`` are there only
+    then), my view, my legal actions on my turn, and the log's last entry as I may read
+    it."""
+
+    table: Table
+    seat: int | None
+    view: dict[str, Any] | None = None  # the game's own view, as my seat (or a spectator) sees it
+    legal: list[LegalAction] | None = None  # None: not my turn
+    can_undo: bool | None = None
+    last: LastEntry | None = None  # None: no move yet
+
+
+class Moved(Answer):
+    version: int
+    table: Table
+
+
+class Log(Answer):
+    version: int
+    entries: list[LogEntry]
+
+
+class Revealed(Answer):
+    view: dict[str, Any]  # the game's own view for spectators
+    private: list[dict[str, Any] | None]  # each seat's private part of its view, by seat
+
+
+class ReplayEntry(Answer):
+    seq: int
+    seat: int
+    text: str
+    detail: Any  # as the log's entry has it
+    state: dict[str, Any]  # the game's own JSON of the state after the move
+    view: dict[str, Any]
+    private: list[dict[str, Any] | None]
+
+
+class Replay(Answer):
+    table: Table
+    seed: int
+    initial: dict[str, Any]  # the game's own JSON of the state before any move
+    initial_view: Revealed
+    entries: list[ReplayEntry]
+
 
 WATCH_ERRORS = errors(
     status.HTTP_403_FORBIDDEN, status.HTTP_404_NOT_FOUND, status.HTTP_422_UNPROCESSABLE_CONTENT, DB

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response, status
 from pydantic import Field
@@ -13,7 +13,17 @@ from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import PlayerName, Text
 from navcomp.server.api.http import CSRF_COOKIE, SESSION_COOKIE
-from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, Answer, Ok, errors
+from navcomp.server.api.schemas import (
+    BODY,
+    DB,
+    MAYBE_SIGNED_IN,
+    SIGNED_IN,
+    Answer,
+    LogEntry,
+    Ok,
+    Table,
+    errors,
+)
 from navcomp.service import export, profiles
 from navcomp.store import accounts
 from navcomp.store.db import Connection
@@ -70,15 +80,96 @@ class Profile(Answer):
     recent: list[RecentGame]
 
 
+class ExportedAccount(Answer):
+    name: str
+    guest: bool
+    created_at: str
+    webhook: str | None
+    profile_private: bool
+
+
+class ExportedMail(Answer):
+    address: str | None
+    verified: bool
+    turn: str  # every, digest or never
+    digest_hours: int
+    invites: bool
+    time_low: bool
+    game_over: bool
+    language: str
+
+
+class ExportedRatingPoint(Answer):
+    table: int
+    rank: int
+    rating: int
+    mu: float
+    sigma: float
+    at: str
+
+
+class ExportedRating(Answer):
+    game: str
+    rating: int  # 40 x (mu - 3 sigma), rounded
+    mu: float
+    sigma: float
+    games: int
+    history: list[ExportedRatingPoint]  # all of it, the oldest first
+
+
+class ExportedSoloScore(Answer):
+    game: str
+    score: int
+    table: int
+    date: str
+
+
+class ExportedGame(Answer):
+    """A table I sat at; once started (the fields after ``seat`` are there only then) its
+    log as my seat reads it, and while it is played how I read it and my view."""
+
+    table: Table
+    seat: int
+    log: list[LogEntry] | None = None
+    reads_as: Literal["seat", "spectator"] | None = None  # spectator: a bot took my seat
+    view: dict[str, Any] | None = None  # the game's own view, as I read it
+
+
+class ExportedNotice(Answer):
+    table: int | None
+    kind: str
+    about: dict[str, Any] | None  # what the notice is about, for a page to word it
+    text: str
+    read: bool
+    at: str
+
+
+class ExportedFriends(Answer):
+    friends: list[str]
+    asked_me: list[str]  # the requests I got
+    asked_by_me: list[str]  # the requests I sent
+
+
+class ExportedMessage(Answer):
+    """A chat message I wrote."""
+
+    table: int | None  # None: the lobby
+    channel: str  # lobby, players or spectators
+    text: str
+    at: str
+
+
 class Export(Answer):
     exported_at: str
-    account: dict[str, Any]
-    mail: dict[str, Any]
-    ratings: list[dict[str, Any]]
-    solo_scores: list[dict[str, Any]]
-    games: list[dict[str, Any]]
-    notices: list[dict[str, Any]]
+    account: ExportedAccount
+    mail: ExportedMail
+    ratings: list[ExportedRating]
+    solo_scores: list[ExportedSoloScore]
+    games: list[ExportedGame]
+    notices: list[ExportedNotice]  # the newest first
     blocked: list[str]
+    friends: ExportedFriends
+    chat: list[ExportedMessage]
 
 
 SIGNED = errors(status.HTTP_401_UNAUTHORIZED, status.HTTP_403_FORBIDDEN, DB)
@@ -149,6 +240,7 @@ async def delete_account(
 @router.get(
     "/api/account/export",
     response_model=Export,
+    response_model_exclude_unset=True,  # a game's fields of later stages, only once there
     openapi_extra=SIGNED_IN,
     responses=SIGNED,
 )

@@ -1,17 +1,19 @@
 """What the API answers, as the OpenAPI schema states it: success bodies and error bodies.
 
-The models allow fields they do not name (``extra="allow"``) and name the fields in the
-order the server writes them, so validating an answer against its model changes no
-byte of it. A game's views are its own JSON: typed as objects.
+Each model names every field of its answer, in the order the server writes them, and
+no other (``extra="forbid"``), so validating an answer against its model changes no
+byte of it; an answer that differs from its model is the server's fault (a 500), never
+a field silently added or dropped. A game's own JSON (its views, options, results and
+actions) is typed as an open object, and so only that field.
 """
 
 from __future__ import annotations
 
 from http import HTTPStatus
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from fastapi import FastAPI
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from navcomp.domain.tables import TableStatus
 
@@ -22,7 +24,7 @@ else:  # the statuses of a table that is there, as an enum of strings (see Close
 
 
 class Answer(BaseModel):
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="forbid")
 
 
 class ErrorDetail(Answer):
@@ -105,15 +107,27 @@ class Notice(Answer):
     at: str
 
 
+class BotMatchup(Answer):
+    """How a bot level fared against another in the tournaments (bots/strength.py)."""
+
+    rival: str  # the other level
+    players: int  # seats at the tables measured
+    games: int
+    win_rate: float
+    ci95: list[float]  # the win rate's 95% interval: low, high
+    budget: str  # the searching levels' budgets, in words ("" when none searches)
+    usual: bool  # measured at the budgets the server's bots play with
+
+
 class GameInfo(Answer):
     name: str
     title: str
     min_players: int
     max_players: int
-    options: dict[str, Any]
+    options: dict[str, Any]  # the game's own options
     bot_levels: list[str]
     view: bool  # the browser has the game's own view (js/games/<name>/view.js)
-    bot_strength: dict[str, list[dict[str, Any]]]
+    bot_strength: dict[str, list[BotMatchup]]
     """Per level offered, its measured match-ups (the tournaments' strength file)."""
 
 
@@ -180,9 +194,36 @@ class SeatInfo(Answer):
     seat: int
     player: str | None
     bot: str | None
-    ended: str | None = None  # played, resigned, timed_out, taken_over
-    former: str | None = None  # the person a bot took the seat over from
-    pending: bool = False  # a rematch's seat whose person has not accepted yet
+    ended: str | None  # played, resigned, timed_out, taken_over
+    former: str | None  # the person a bot took the seat over from
+    pending: bool  # a rematch's seat whose person has not accepted yet
+
+
+class LivePace(Answer):
+    """A live game: a bank of minutes for each seat, and seconds added after each move."""
+
+    kind: Literal["live"]
+    minutes: int
+    increment: int
+
+
+class TurnPace(Answer):
+    """A game by turns: hours for each turn, and a bank of days besides."""
+
+    kind: Literal["turn"]
+    hours: int
+    bank_days: int
+
+
+class NoPace(Answer):
+    """No clock: the game stalls when nobody moves for this many days."""
+
+    kind: Literal["none"]
+    stall_days: int
+
+
+Pace = Annotated[LivePace | TurnPace | NoPace, Field(discriminator="kind")]
+"""A table's pace (domain/clocks.py), by its kind."""
 
 
 class ClockInfo(Answer):
@@ -209,16 +250,16 @@ class Table(Answer):
     to_move: int | None
     turn_since: str | None
     seats: list[SeatInfo]
-    creator_seat: int | None = None  # the seat of the table's creator (who starts it)
-    result: dict[str, Any] | None
-    tutorial: str | None = None  # the tutorial's name at a tutorial table
-    rated: bool = False  # the game's end changes its players' ratings (docs/rules: ratings)
-    pace: dict[str, Any] | None = None  # live, turn or none, with its options
-    clock: ClockInfo | None = None
-    end_reason: str | None = None  # finished, forfeit, aborted, abandoned, left
-    visibility: Literal["public", "unlisted", "invite"] = "public"
-    spectators: bool = True  # may people without a seat watch the game
-    rematch: int | None = None  # once over: the table offered as its rematch
+    creator_seat: int | None  # the seat of the table's creator (who starts it)
+    result: dict[str, Any] | None  # once over: the game's own result, and how seats ended
+    tutorial: str | None  # the tutorial's name at a tutorial table
+    rated: bool  # the game's end changes its players' ratings (docs/rules: ratings)
+    pace: Pace | None  # None: a solo table, which has no clock
+    clock: ClockInfo | None  # None: not started, or a solo table
+    end_reason: str | None  # finished, forfeit, aborted, abandoned, left
+    visibility: Literal["public", "unlisted", "invite"]
+    spectators: bool  # may people without a seat watch the game
+    rematch: int | None  # once over: the table offered as its rematch
 
 
 class FriendInfo(Answer):
@@ -260,62 +301,13 @@ class MyTable(Table):
     my_turn: bool
 
 
-class LastEntry(Answer):
-    seat: int
-    text: str
-    detail: Any = None  # the move's outcome, the same for everybody (a card shown, points)
-
-
-class TableState(Answer):
-    """The table and my seat; once started, my view, my legal actions on my turn, and
-    the log's last entry as I may read it."""
-
-    table: Table
-    seat: int | None
-    view: dict[str, Any] | None = None
-    legal: list[dict[str, Any]] | None = None
-    can_undo: bool | None = None
-    last: LastEntry | None = None
-
-
-class Moved(Answer):
-    version: int
-    table: Table
-
-
 class LogEntry(Answer):
+    """A move in a table's log, as one seat (or a spectator) reads it."""
+
     seq: int
     seat: int
     text: str
-    detail: Any = None  # the move's outcome, the same for everybody (a card shown, points)
-
-
-class Log(Answer):
-    version: int
-    entries: list[LogEntry]
-
-
-class Revealed(Answer):
-    view: dict[str, Any]
-    private: list[dict[str, Any] | None]
-
-
-class ReplayEntry(Answer):
-    seq: int
-    seat: int
-    text: str
-    detail: Any = None  # as the log's entry has it
-    state: dict[str, Any]
-    view: dict[str, Any]
-    private: list[dict[str, Any] | None]
-
-
-class Replay(Answer):
-    table: Table
-    seed: int
-    initial: dict[str, Any]
-    initial_view: Revealed
-    entries: list[ReplayEntry]
+    detail: Any  # the move's outcome, the same for everybody (a card shown, points)
 
 
 class TutorialInfo(Answer):
