@@ -18,10 +18,11 @@ from navcomp.server.api import passwords
 from navcomp.server.api.deps import ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import Text
-from navcomp.server.api.schemas import BODY, DB, SIGNED_IN, Answer, Ok, errors
+from navcomp.server.api.schemas import BODY, DB, SIGNED_IN, errors
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import accounts
+from navcomp.service.answers import Answer, Ok
 from navcomp.service.effects import WAKE_MAIL
 from navcomp.service.mail import queue as mail
 from navcomp.store import accounts as stored

@@ -13,20 +13,9 @@ from navcomp.server.api.deps import FROM_OWN_PAGE, MaybeSignedIn, ServerDep, Sig
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import NoticeId, Text
 from navcomp.server.api.http import CSRF_COOKIE, SESSION_COOKIE
-from navcomp.server.api.schemas import (
-    BODY,
-    DB,
-    MAYBE_SIGNED_IN,
-    SIGNED_IN,
-    Notice,
-    Ok,
-    SessionBody,
-    SessionState,
-    UserInfo,
-    WebhookBody,
-    errors,
-)
+from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, errors
 from navcomp.service import accounts, notify, webhook_address
+from navcomp.service.answers import Notice, Ok, SessionBody, SessionState, UserInfo, WebhookBody
 
 router = APIRouter(tags=["accounts"])
 

@@ -12,9 +12,10 @@ from navcomp.domain.tables import DB_INT_MAX
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import PlayerName, TableId, Text
-from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, Answer, errors
+from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, errors
 from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import chat
+from navcomp.service.answers import Answer
 from navcomp.service.effects import PushChat
 
 router = APIRouter(tags=["chat"])

@@ -12,10 +12,11 @@ from fastapi import APIRouter, status
 from navcomp.domain.model import User
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.fields import TableId
-from navcomp.server.api.schemas import DB, MAYBE_SIGNED_IN, SIGNED_IN, Table, TableEvent, errors
+from navcomp.server.api.schemas import DB, MAYBE_SIGNED_IN, SIGNED_IN, errors
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import endings, watching
+from navcomp.service.answers import Table, TableEvent
 from navcomp.service.views import table_json
 from navcomp.store.db import Connection
 

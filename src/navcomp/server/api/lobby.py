@@ -17,22 +17,12 @@ from navcomp.domain.tables import Visibility
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import MAX_SEATS, JsonObject, Seat, SeatPath, TableId, Text
-from navcomp.server.api.schemas import (
-    BODY,
-    DB,
-    MAYBE_SIGNED_IN,
-    SIGNED_IN,
-    ClosedTable,
-    GameInfo,
-    MyTable,
-    SoloScores,
-    Table,
-    errors,
-)
+from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, errors
 from navcomp.server.api.static_files import has_view
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.dispatch import carry_out, change_table
 from navcomp.service import lobby, scores, watching
+from navcomp.service.answers import ClosedTable, GameInfo, MyTable, SoloScores, Table
 from navcomp.service.effects import StartBot
 from navcomp.service.views import closed_json, table_json
 from navcomp.store.db import Connection

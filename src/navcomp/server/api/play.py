@@ -10,18 +10,10 @@ from pydantic import Field
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import DbInt, JsonObject, TableId, Text
-from navcomp.server.api.schemas import (
-    BODY,
-    DB,
-    MAYBE_SIGNED_IN,
-    SIGNED_IN,
-    Answer,
-    LogEntry,
-    Table,
-    errors,
-)
+from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, errors
 from navcomp.server.runtime.dispatch import submit
 from navcomp.service import watching
+from navcomp.service.answers import Answer, LogEntry, Table
 from navcomp.service.views import moved_json
 
 if TYPE_CHECKING:

@@ -13,18 +13,9 @@ from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import PlayerName, Text
 from navcomp.server.api.http import CSRF_COOKIE, SESSION_COOKIE
-from navcomp.server.api.schemas import (
-    BODY,
-    DB,
-    MAYBE_SIGNED_IN,
-    SIGNED_IN,
-    Answer,
-    LogEntry,
-    Ok,
-    Table,
-    errors,
-)
+from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, errors
 from navcomp.service import export, profiles
+from navcomp.service.answers import Answer, LogEntry, Ok, Table
 from navcomp.store import accounts
 from navcomp.store.db import Connection
 

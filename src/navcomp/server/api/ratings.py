@@ -9,8 +9,9 @@ from fastapi import APIRouter, Query, status
 from navcomp.core.registry import game_names
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep
 from navcomp.server.api.fields import PlayerName
-from navcomp.server.api.schemas import DB, MAYBE_SIGNED_IN, Leaderboard, PlayerRatings, errors
+from navcomp.server.api.schemas import DB, MAYBE_SIGNED_IN, errors
 from navcomp.service import lobby, rating_views
+from navcomp.service.answers import Leaderboard, PlayerRatings
 
 router = APIRouter(tags=["ratings"])
 

@@ -11,10 +11,11 @@ from navcomp.domain.model import Table as TableValue
 from navcomp.server.api.deps import ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import PlayerName, TableId, Text
-from navcomp.server.api.schemas import BODY, DB, SIGNED_IN, ClosedTable, FriendList, Table, errors
+from navcomp.server.api.schemas import BODY, DB, SIGNED_IN, errors
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.dispatch import carry_out, change_table
 from navcomp.service import friends, lobby, rematch
+from navcomp.service.answers import ClosedTable, FriendList, Table
 from navcomp.service.effects import Effect, PushTable, StartBot
 from navcomp.service.views import closed_json, table_json
 from navcomp.store.db import Connection

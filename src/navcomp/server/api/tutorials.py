@@ -11,18 +11,10 @@ from navcomp.domain.tables import DB_INT_MAX
 from navcomp.server.api.deps import MaybeSignedIn, ServerDep, SignedIn
 from navcomp.server.api.errors import Body
 from navcomp.server.api.fields import DbInt
-from navcomp.server.api.schemas import (
-    BODY,
-    DB,
-    MAYBE_SIGNED_IN,
-    SIGNED_IN,
-    MyTutorial,
-    Table,
-    TutorialInfo,
-    errors,
-)
+from navcomp.server.api.schemas import BODY, DB, MAYBE_SIGNED_IN, SIGNED_IN, errors
 from navcomp.server.runtime.dispatch import carry_out
 from navcomp.service import tutorials
+from navcomp.service.answers import MyTutorial, Table, TutorialInfo
 from navcomp.service.effects import PushClosed, StartBot
 from navcomp.service.views import table_json
 
