@@ -1,7 +1,8 @@
 """The browser's strings against each other and against the server. The table's own strings
-(js/strings_<lang>.js) and each game's (js/games/<game>/strings_<lang>.js, beside its view)
-have every key in every language, with the same placeholders; a game's keys are its own; a
-game's rules page has its headings in its strings. Every error code the server can send has
+(js/strings/<lang>/<owner>.js, one file per owner: the module or modules that use them) and
+each game's (js/games/<game>/strings_<lang>.js, beside its view) have every key in every
+language, with the same placeholders; a game's keys are its own; a game's rules page has its
+headings in its strings. Every error code the server can send has
 a text in every language, and the account rules those texts state are the server's own."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from navcomp.service import accounts
 
 ROOT = Path(__file__).resolve().parent.parent
 JS = ROOT / "src" / "navcomp" / "web" / "static" / "js"
+STRINGS = JS / "strings"
 LANGUAGES = ("en", "de", "ja")
 # codes the page makes itself (js/api.js): no connection to the server
 CLIENT_CODES = {"network"}
@@ -44,31 +46,43 @@ def strings_in(folder: Path) -> dict[str, dict[str, str]]:
     return {lang: read_strings(folder / f"strings_{lang}.js") for lang in LANGUAGES}
 
 
+def owners(lang: str) -> dict[str, dict[str, str]]:
+    """The table's own strings in ``lang`` by owner (js/strings/<lang>/<owner>.js)."""
+    return {path.stem: read_strings(path) for path in sorted((STRINGS / lang).glob("*.js"))}
+
+
 def tables() -> dict[str, dict[str, str]]:
-    """The table's own strings by language (js/strings_<lang>.js and its parts,
-    js/strings_<part>_<lang>.js), no key in two parts."""
+    """The table's own strings by language, all owners together, no key in two owners."""
     out: dict[str, dict[str, str]] = {}
     for lang in LANGUAGES:
         merged: dict[str, str] = {}
-        parts = sorted(
-            JS.glob(f"strings_*_{lang}.js"), key=lambda path: path.name.replace(lang, "")
-        )
-        for path in [JS / f"strings_{lang}.js", *parts]:
-            part = read_strings(path)
-            assert not part.keys() & merged.keys(), (path.name, part.keys() & merged.keys())
-            merged.update(part)
+        for owner, strings in owners(lang).items():
+            assert not strings.keys() & merged.keys(), (lang, owner, strings.keys() & merged.keys())
+            merged.update(strings)
         out[lang] = merged
     return out
 
 
-def test_every_part_of_the_strings_is_imported() -> None:
-    """English's parts statically (the fallback, always there), every other language's
-    by a dynamic import (fetched when the language is in use)."""
+def test_every_language_has_the_same_owners_with_the_same_keys() -> None:
+    assert sorted(path.name for path in STRINGS.iterdir()) == sorted(LANGUAGES)
+    english = owners("en")
+    assert {"page", "table", "lobby", "errors"} <= set(english)
+    for lang in LANGUAGES:  # and each owner's keys (below, with their placeholders)
+        assert list(owners(lang)) == list(english), lang
+
+
+def test_every_owner_of_the_strings_is_imported() -> None:
+    """English's owners statically (the fallback, always there); another language's are
+    fetched when it is in use, by the same owners' names, and i18n.js knows every language."""
     i18n = (JS / "i18n.js").read_text(encoding="utf-8")
-    static = set(re.findall(r'^import \w+ from "\./(strings[\w]*\.js)";$', i18n, re.M))
-    dynamic = set(re.findall(r'\bimport\("\./(strings[\w]*\.js)"\)', i18n))
-    assert static == {path.name for path in JS.glob("strings*_en.js")}
-    assert dynamic == {path.name for path in JS.glob("strings*_*.js")} - static
+    static = re.findall(r'^import (\w+) from "\./strings/en/(\w+)\.js";$', i18n, re.M)
+    assert all(name == owner for name, owner in static), static
+    assert sorted(owner for _name, owner in static) == sorted(owners("en"))
+    listed = re.search(r"^const OWNERS = \{([^}]*)\};$", i18n, re.M)
+    assert listed and sorted(re.findall(r"\w+", listed.group(1))) == sorted(owners("en"))
+    assert "import(`./strings/${code}/${owner}.js`)" in i18n
+    languages = re.search(r"^export const LANGUAGES = \{([^}]*)\};$", i18n, re.M)
+    assert languages and re.findall(r"(\w+):", languages.group(1)) == list(LANGUAGES)
 
 
 def game_folders() -> list[Path]:
@@ -141,7 +155,10 @@ def test_both_games_bring_their_strings() -> None:
 
 
 def test_every_key_is_in_every_language_with_the_same_placeholders() -> None:
-    every = {"the table": tables()} | game_tables()
+    every = {
+        f"the table's {owner}": {lang: owners(lang)[owner] for lang in LANGUAGES}
+        for owner in owners("en")
+    } | game_tables()
     for owner, strings in every.items():
         assert list(strings["en"]) == list(strings["de"]) == list(strings["ja"]), owner
         for key, text in strings["en"].items():

@@ -124,6 +124,31 @@ def test_the_page_announces_every_module_of_its_graph(database_url: str) -> None
             assert f'<link rel="preload" href="{first_question}" as="fetch" crossorigin>' in head
 
 
+def test_the_page_preloads_the_english_strings_and_serves_every_language_s(
+    database_url: str,
+) -> None:
+    """English's strings (js/strings/en/<owner>.js) come with the page's graph; another
+    language's owners are imported when it is chosen, under the same version, and are there."""
+    folders = sorted(path for path in (JS / "strings").iterdir() if path.is_dir())
+    owners = sorted(path.name for path in (JS / "strings" / "en").glob("*.js"))
+    assert len(folders) >= 3 and len(owners) >= 10
+    with running(database_url) as client:
+        page = client.get("/").text
+        _, version = _entry(page)
+        prefix = f"/static/{version}/js/"
+        preloaded = {url.removeprefix(prefix) for url in PRELOAD.findall(page)}
+        assert {url for url in preloaded if url.startswith("strings/")} == {
+            f"strings/en/{owner}" for owner in owners
+        }
+        for folder in folders:
+            assert sorted(path.name for path in folder.glob("*.js")) == owners, folder.name
+            for owner in owners:
+                answer = client.get(f"{prefix}strings/{folder.name}/{owner}")
+                assert answer.status_code == 200, (folder.name, owner)
+                assert answer.headers["cache-control"] == IMMUTABLE
+                assert "javascript" in answer.headers["content-type"]
+
+
 def test_the_rules_pages_load_their_files_under_the_version_they_were_opened_with(
     database_url: str,
 ) -> None:

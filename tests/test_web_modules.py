@@ -54,6 +54,9 @@ def test_the_modules_are_read() -> None:
     graph = imports(JS)
     table = graph[JS / "table.js"]
     assert {JS / "table_state.js", JS / "table_lobby.js", JS / "i18n.js"} <= table
+    assert {JS / "strings" / "en" / "page.js", JS / "strings" / "en" / "table.js"} <= graph[
+        JS / "i18n.js"
+    ]
     mission = JS / "games" / "space-mission"
     assert mission / "strings.js" in graph[mission / "view.js"]
 

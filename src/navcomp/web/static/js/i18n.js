@@ -1,56 +1,42 @@
-// The page's languages and the lookup of its strings. The table's own strings (the page,
-// accounts, the lobby, the table's frame) are in strings_<language>.js and its parts
-// strings_<part>_<language>.js (errors: strings_errors_<language>.js; the help page:
-// strings_help_<language>.js); a game's are beside its view (js/games/<game>/strings.js),
-// looked up through `translator(strings)`.
+// The page's languages and the lookup of its strings. The table's own strings are split by
+// the module (or small group of modules) that uses them, their owner: one file per owner and
+// language, strings/<language>/<owner>.js (strings/en/table.js, strings/de/table.js, …);
+// words that several owners use are the page's (strings/<language>/page.js). A game's strings
+// are beside its view (js/games/<game>/strings.js), looked up through `translator(strings)`.
 // English, the fallback, comes with this module; another language's strings are fetched
 // when it is in use (`loadLang`, which the page awaits before it draws in it), so a visit
 // in English fetches no other language's.
 // t(key, params, fallback): the current language, else English, else fallback.
-import chatEn from "./strings_chat_en.js";
-import en from "./strings_en.js";
-import endingEn from "./strings_ending_en.js";
-import errorsEn from "./strings_errors_en.js";
-import helpEn from "./strings_help_en.js";
-import profileEn from "./strings_profile_en.js";
-import socialEn from "./strings_social_en.js";
+import account from "./strings/en/account.js";
+import chat from "./strings/en/chat.js";
+import ending from "./strings/en/ending.js";
+import errors from "./strings/en/errors.js";
+import help from "./strings/en/help.js";
+import lobby from "./strings/en/lobby.js";
+import page from "./strings/en/page.js";
+import profile from "./strings/en/profile.js";
+import ratings from "./strings/en/ratings.js";
+import social from "./strings/en/social.js";
+import table from "./strings/en/table.js";
+import tutorial from "./strings/en/tutorial.js";
 
 export const LANGUAGES = { en: "English", de: "Deutsch", ja: "日本語" };
 
-// The strings of each language loaded so far.
-export const TABLES = {
-  en: { ...en, ...errorsEn, ...helpEn, ...profileEn, ...chatEn, ...socialEn, ...endingEn },
+// The owners of the strings, English's imported above: every language has the same files.
+const OWNERS = {
+  account, chat, ending, errors, help, lobby, page, profile, ratings, social, table, tutorial,
 };
 
-// Each other language's parts, in the order of English's above.
-const PARTS = {
-  de: () => [
-    import("./strings_de.js"),
-    import("./strings_errors_de.js"),
-    import("./strings_help_de.js"),
-    import("./strings_profile_de.js"),
-    import("./strings_chat_de.js"),
-    import("./strings_social_de.js"),
-    import("./strings_ending_de.js"),
-  ],
-  ja: () => [
-    import("./strings_ja.js"),
-    import("./strings_errors_ja.js"),
-    import("./strings_help_ja.js"),
-    import("./strings_profile_ja.js"),
-    import("./strings_chat_ja.js"),
-    import("./strings_social_ja.js"),
-    import("./strings_ending_ja.js"),
-  ],
-};
+// The strings of each language loaded so far.
+export const TABLES = { en: Object.assign({}, ...Object.values(OWNERS)) };
 
 const loading = {};
 
 // The strings of language `code`, fetched once; until they are in, `t` says it in English.
 // A failed fetch is tried again at the next call.
 export function loadLang(code) {
-  if (code in TABLES || !(code in PARTS)) return Promise.resolve();
-  loading[code] ??= Promise.all(PARTS[code]())
+  if (code in TABLES || !(code in LANGUAGES)) return Promise.resolve();
+  loading[code] ??= Promise.all(Object.keys(OWNERS).map((owner) => import(`./strings/${code}/${owner}.js`)))
     .then((parts) => {
       TABLES[code] = Object.assign({}, ...parts.map((part) => part.default));
     })

@@ -1,4 +1,4 @@
-// Space Mission's strings in German (the table's own: js/strings_de.js).
+// Space Mission's strings in German (the table's own: js/strings/de/).
 export default {
   // the front door (js/front_door.js)
   front_blurb: "Fliege dein Raumschiff zwischen acht Planeten: Deine NavComp-Karten geben die Koordinaten zum Springen, Scannen und Bauen von Raumstationen, und die erforschten Plättchen zählen am Ende.",

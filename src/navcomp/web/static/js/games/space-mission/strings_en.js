@@ -1,4 +1,4 @@
-// Space Mission's strings in English (the table's own: js/strings_en.js).
+// Space Mission's strings in English (the table's own: js/strings/en/).
 export default {
   // the front door (js/front_door.js)
   front_blurb: "Fly your spaceship between eight planets: your NavComp cards give the coordinates to jump, scan and build space stations, and the tiles you explore score at the end.",

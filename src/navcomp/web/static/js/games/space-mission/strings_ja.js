@@ -1,4 +1,4 @@
-// Space Mission's strings in Japanese (the table's own: js/strings_ja.js).
+// Space Mission's strings in Japanese (the table's own: js/strings/ja/).
 export default {
   // the front door (js/front_door.js)
   front_blurb: "宇宙船で8つの惑星の間を飛び回ろう。NavCompカードの座標でジャンプ・スキャンし、宇宙ステーションを建設。探索したタイルが最後に得点になります。",

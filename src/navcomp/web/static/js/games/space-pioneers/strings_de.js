@@ -1,4 +1,4 @@
-// Space Pioneers' strings in German (the table's own: js/strings_de.js).
+// Space Pioneers' strings in German (the table's own: js/strings/de/).
 export default {
   // the front door (js/front_door.js)
   front_blurb: "Baue ein Versorgungsnetz aus Planeten- und Raumschiffkarten: Erobere Planeten, erfülle Missionen und die zwei geheimen Aufgaben deiner Top-Secret-Karte. Allein ist es ein Rennen gegen deinen eigenen Rekord.",

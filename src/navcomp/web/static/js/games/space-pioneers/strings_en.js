@@ -1,4 +1,4 @@
-// Space Pioneers' strings in English (the table's own: js/strings_en.js).
+// Space Pioneers' strings in English (the table's own: js/strings/en/).
 export default {
   // the front door (js/front_door.js)
   front_blurb: "Build a supply network of planet and spaceship cards: capture planets, fulfil missions and meet the two secret tasks on your top-secret card. Alone, it is a race against your own high score.",

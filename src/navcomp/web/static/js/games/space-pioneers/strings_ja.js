@@ -1,4 +1,4 @@
-// Space Pioneers' strings in Japanese (the table's own: js/strings_ja.js).
+// Space Pioneers' strings in Japanese (the table's own: js/strings/ja/).
 export default {
   // the front door (js/front_door.js)
   front_blurb: "惑星と宇宙船のカードで補給ネットワークを築こう。惑星を獲得し、ミッションを達成し、極秘カードの2つの秘密任務をこなします。ひとりなら自己ベストとの勝負です。",

@@ -1,7 +1,5 @@
+// How a game ended (table_ending.js): each seat's end, the result, how it was rated. In English.
 export default {
-  claim_sure: "Yes, claim the game: I win on time",
-  vote_abort_sure: "Yes, vote to end the game without a result",
-  vote_abort_sure_last: "Yes, end the game now, without a result",
   seat_end_played: "played to the end",
   seat_end_in_play: "still in the game when it ended",
   seat_end_resigned_alone: "resigned",
@@ -16,7 +14,6 @@ export default {
   end_aborted: "The game was ended by a vote, without a result.",
   end_abandoned: "The game stalled and was closed as abandoned.",
   end_left: "The game ended without a result: its last player deleted their account.",
-  event_left: "the last player left: the game ended without a result",
   rated_how: "Rated: {why}",
   rated_by_rank: "every seat by its place in the final ranking.",
   rated_not: "Rated table, but this game changes nobody's rating: it ended without a result.",

@@ -1,4 +1,4 @@
-// The players' help page (#/help, js/help.js) in English.
+// The players' help page (#/help, help.js). In English.
 export default {
   help_title: "Help for players: clocks, leaving a game, ratings, your account",
   help_paces_h: "Paces",

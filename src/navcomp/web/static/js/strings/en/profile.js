@@ -1,5 +1,7 @@
+// A player's profile page (profile.js). In English.
 export default {
-  former_player: "a former player",
+  rated_games_n: "rated games: {n}",
+  no_ratings_yet: "No rated games yet.",
   profile_games: "Games",
   profile_game: "Game",
   profile_played: "Played",
@@ -27,18 +29,4 @@ export default {
   profile_private_badge: "private",
   profile_private_note: "Your profile is private: only you see it.",
   profile_counts: "Only finished games count. A tie for first counts as won; a seat that left early never won.",
-  profile_title: "Profile",
-  profile_private_label: "Keep my profile and rating history private",
-  profile_private_help: "Others then see only your name and rating on the leaderboards.",
-  profile_save: "Save",
-  profile_view_mine: "See my profile",
-  data_title: "Your data",
-  data_download: "Download my data",
-  data_help: "All your data as a JSON file: account, mail settings, ratings, games with their moves as your seat saw them, notices.",
-  delete_title: "Delete my account",
-  delete_help: "Your games stay, shown as played by “a former player”. You leave your running games (a bot or the others play on) and can no longer sign in. Your name becomes free again after {days} days.",
-  delete_password: "Your password, to confirm",
-  delete_confirm: "Delete my account for good",
-  delete_really: "Really delete your account? This cannot be undone.",
-  delete_done: "Your account is deleted.",
 };

@@ -1,32 +1,33 @@
-// The friends, table visibility, watching and rematch strings (js/friends.js, js/rematch.js,
-// js/social_lobby.js).
+// Friends (friends.js, social_lobby.js), who finds a table and watching (social_lobby.js), rematch
+// (rematch.js). In Japanese.
 export default {
-  invite_only_no_spectators: "招待制のテーブルには、この設定にかかわらず観戦者はいません。ゲームを見られるのはプレイヤーだけです。",
-  private_game_signed_out: "このゲームを見られるのはプレイヤーだけです。席があなたのものなら、サインインしてプレイしてください。",
-  sign_in_to_play: "サインインして自分の席でプレイ",
+  // friends.js, social_lobby.js
   friends_title: "フレンド",
+  friends_none: "まだフレンドがいません。名前で追加してください。",
+  friends_accept: "承認",
+  friends_decline: "拒否",
+  friends_incoming: "あなたへの申請",
+  // friends.js
   friends_add: "名前でフレンドを追加",
   friends_send: "申請を送る",
   friends_requested: "{name} さんに申請を送りました。",
-  friends_none: "まだフレンドがいません。名前で追加してください。",
-  friends_none_yet: "まだフレンドはいません。",
   friends_online: "オンライン",
   friends_offline: "オフライン",
-  friends_online_count: "オンラインのフレンド {n} 人",
-  friends_online_count_one: "オンラインのフレンド 1 人",
   friends_remove: "削除",
-  friends_accept: "承認",
-  friends_decline: "拒否",
   friends_take_back: "取り消す",
-  friends_incoming: "あなたへの申請",
   friends_outgoing: "あなたの申請",
   friends_guest: "ゲストにはフレンドリストがありません。登録するとフレンドを追加できます。",
-  friends_all: "すべてのフレンド",
   invite_friends: "フレンドを招待",
   invite_friend_named: "{name} さんを招待",
   friends_invite_to: "卓 {id} に招待",
   friends_invite_how: "フレンドを招待するには、まず卓を作成してください。卓のページとこのページに招待ボタンが表示されます。",
   friends_to_lobby: "ロビーへ",
+  // social_lobby.js
+  invite_only_no_spectators: "招待制のテーブルには、この設定にかかわらず観戦者はいません。ゲームを見られるのはプレイヤーだけです。",
+  friends_none_yet: "まだフレンドはいません。",
+  friends_online_count: "オンラインのフレンド {n} 人",
+  friends_online_count_one: "オンラインのフレンド 1 人",
+  friends_all: "すべてのフレンド",
   visibility: "テーブルの公開範囲",
   visibility_public: "公開（ロビーに表示）",
   visibility_unlisted: "限定公開（リンクのみ）",
@@ -38,6 +39,9 @@ export default {
   games_to_watch: "観戦できるゲーム",
   no_games_to_watch: "現在進行中の公開ゲームはありません。",
   watch: "観戦",
+  // rematch.js
+  play_again_solo: "もう一度プレイ",
+  play_again_solo_hint: "同じオプションで新しいソロゲーム",
   rematch: "再戦",
   rematch_hint: "同じプレイヤーに新しいゲームを申し込む（席は一つずつずれます）",
   rematch_offered: "{name} さんが再戦を申し込んでいます。",
@@ -49,5 +53,4 @@ export default {
   rematch_go: "新しいテーブルへ",
   rematch_no_seat: "この再戦にあなたの席はありません。",
   rematch_withdraw: "申し込みを取り消す",
-  notice_rematch: "{name} さんが {game} の再戦を申し込んでいます（テーブル {id}）",
 };

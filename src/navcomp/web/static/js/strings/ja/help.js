@@ -1,4 +1,4 @@
-// The players' help page (#/help, js/help.js) in Japanese.
+// The players' help page (#/help, help.js). In Japanese.
 export default {
   help_title: "プレイヤー向けヘルプ: 時計、ゲームから抜ける、レーティング、アカウント",
   help_paces_h: "ペース",

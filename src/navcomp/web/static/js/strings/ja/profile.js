@@ -1,5 +1,7 @@
+// A player's profile page (profile.js). In Japanese.
 export default {
-  former_player: "退会したプレイヤー",
+  rated_games_n: "対象ゲーム {n} 回",
+  no_ratings_yet: "レーティング対象のゲームはまだありません。",
   profile_games: "ゲーム",
   profile_game: "ゲーム",
   profile_played: "対戦数",
@@ -27,18 +29,4 @@ export default {
   profile_private_badge: "非公開",
   profile_private_note: "あなたのプロフィールは非公開です。見られるのはあなただけです。",
   profile_counts: "終了したゲームだけを数えます。1位の同点は勝利に数え、途中で退出した席は勝利に数えません。",
-  profile_title: "プロフィール",
-  profile_private_label: "プロフィールとレーティング履歴を非公開にする",
-  profile_private_help: "ほかの人にはランキングの名前とレーティングだけが表示されます。",
-  profile_save: "保存",
-  profile_view_mine: "自分のプロフィールを見る",
-  data_title: "あなたのデータ",
-  data_download: "データをダウンロード",
-  data_help: "あなたのデータすべてをJSONファイルで：アカウント、メール設定、レーティング、あなたの席から見た手順つきのゲーム、お知らせ。",
-  delete_title: "アカウントを削除",
-  delete_help: "あなたのゲームは「退会したプレイヤー」の対戦として残ります。進行中のゲームからは退出し（ボットかほかのプレイヤーが続けます）、二度とサインインできません。名前は{days}日後にふたたび使えるようになります。",
-  delete_password: "確認のためのパスワード",
-  delete_confirm: "アカウントを完全に削除する",
-  delete_really: "本当にアカウントを削除しますか？元に戻せません。",
-  delete_done: "アカウントを削除しました。",
 };

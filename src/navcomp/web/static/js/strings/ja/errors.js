@@ -1,4 +1,5 @@
-// The texts of the server's error codes (and the page's own `network`) in Japanese: err_<code>.
+// The texts of the server's error codes (and the page's own `network`), err_<code>: errorText
+// (pieces.js) shows them. In Japanese.
 export default {
   err_bad_credentials: "名前かパスワードが違います。",
   err_too_many_attempts: "試行が多すぎます。1分待ってからやり直してください。",

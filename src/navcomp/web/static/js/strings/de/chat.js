@@ -1,3 +1,5 @@
+// The chat cards (chat.js): the table's, the lobby's and the replay's; blocking, reporting, muting.
+// In German.
 export default {
   chat_title: "Chat",
   chat_lobby: "Lobby-Chat",

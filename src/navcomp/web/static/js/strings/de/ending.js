@@ -1,7 +1,5 @@
+// How a game ended (table_ending.js): each seat's end, the result, how it was rated. In German.
 export default {
-  claim_sure: "Ja, das Spiel beanspruchen: ich gewinne nach Zeit",
-  vote_abort_sure: "Ja, für das Beenden ohne Ergebnis stimmen",
-  vote_abort_sure_last: "Ja, das Spiel jetzt ohne Ergebnis beenden",
   seat_end_played: "bis zum Ende gespielt",
   seat_end_in_play: "noch im Spiel, als es endete",
   seat_end_resigned_alone: "aufgegeben",
@@ -16,7 +14,6 @@ export default {
   end_aborted: "Das Spiel wurde per Abstimmung beendet, ohne Ergebnis.",
   end_abandoned: "Das Spiel ruhte und wurde als verlassen geschlossen.",
   end_left: "Das Spiel endete ohne Ergebnis: sein letzter Mitspieler hat sein Konto gelöscht.",
-  event_left: "der letzte Mitspieler ist gegangen: das Spiel endete ohne Ergebnis",
   rated_how: "Gewertet: {why}",
   rated_by_rank: "jeder Platz nach seinem Rang am Ende.",
   rated_not: "Gewerteter Tisch, aber dieses Spiel ändert keine Wertung: es endete ohne Ergebnis.",

@@ -1,4 +1,5 @@
-// The texts of the server's error codes (and the page's own `network`) in English: err_<code>.
+// The texts of the server's error codes (and the page's own `network`), err_<code>: errorText
+// (pieces.js) shows them. In English.
 export default {
   err_bad_credentials: "Wrong name or password.",
   err_too_many_attempts: "Too many attempts: wait a minute and try again.",

@@ -1,5 +1,7 @@
+// A player's profile page (profile.js). In German.
 export default {
-  former_player: "eine ehemalige Person",
+  rated_games_n: "gewertete Spiele: {n}",
+  no_ratings_yet: "Noch keine gewerteten Spiele.",
   profile_games: "Spiele",
   profile_game: "Spiel",
   profile_played: "Gespielt",
@@ -27,18 +29,4 @@ export default {
   profile_private_badge: "privat",
   profile_private_note: "Dein Profil ist privat: Nur du siehst es.",
   profile_counts: "Es zählen nur beendete Spiele. Ein geteilter erster Platz zählt als Sieg; wer vorzeitig ging, hat nie gewonnen.",
-  profile_title: "Profil",
-  profile_private_label: "Mein Profil und meinen Wertungsverlauf privat halten",
-  profile_private_help: "Andere sehen dann nur deinen Namen und deine Wertung in den Ranglisten.",
-  profile_save: "Speichern",
-  profile_view_mine: "Mein Profil ansehen",
-  data_title: "Deine Daten",
-  data_download: "Meine Daten herunterladen",
-  data_help: "Alle deine Daten als JSON-Datei: Konto, Mail-Einstellungen, Wertungen, Spiele mit ihren Zügen, wie dein Platz sie sah, Hinweise.",
-  delete_title: "Mein Konto löschen",
-  delete_help: "Deine Spiele bleiben, gespielt von „einer ehemaligen Person“. Du verlässt deine laufenden Spiele (ein Bot oder die anderen spielen weiter) und kannst dich nicht mehr anmelden. Dein Name wird nach {days} Tagen wieder frei.",
-  delete_password: "Dein Passwort, zur Bestätigung",
-  delete_confirm: "Mein Konto endgültig löschen",
-  delete_really: "Konto wirklich löschen? Das lässt sich nicht rückgängig machen.",
-  delete_done: "Dein Konto ist gelöscht.",
 };

@@ -1,4 +1,5 @@
-// The texts of the server's error codes (and the page's own `network`) in German: err_<code>.
+// The texts of the server's error codes (and the page's own `network`), err_<code>: errorText
+// (pieces.js) shows them. In German.
 export default {
   err_bad_credentials: "Name oder Passwort falsch.",
   err_too_many_attempts: "Zu viele Versuche: bitte eine Minute warten.",

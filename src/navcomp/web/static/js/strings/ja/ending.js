@@ -1,7 +1,5 @@
+// How a game ended (table_ending.js): each seat's end, the result, how it was rated. In Japanese.
 export default {
-  claim_sure: "はい、勝ちを主張します（時間切れ勝ち）",
-  vote_abort_sure: "はい、結果なしでの終了に投票します",
-  vote_abort_sure_last: "はい、今すぐ結果なしでゲームを終えます",
   seat_end_played: "最後までプレイ",
   seat_end_in_play: "終了時にプレイ中",
   seat_end_resigned_alone: "投了",
@@ -16,7 +14,6 @@ export default {
   end_aborted: "投票によりゲームは結果なしで終わりました。",
   end_abandoned: "ゲームが止まったまま放棄として閉じられました。",
   end_left: "最後のプレイヤーがアカウントを削除したため、ゲームは結果なしで終わりました。",
-  event_left: "最後のプレイヤーが退出し、ゲームは結果なしで終わりました",
   rated_how: "レーティング：{why}",
   rated_by_rank: "各席の最終順位どおりに計算されました。",
   rated_not: "レーティング対象の卓ですが、このゲームは結果なしで終わったため、誰のレーティングも変わりません。",

@@ -1,32 +1,33 @@
-// The friends, table visibility, watching and rematch strings (js/friends.js, js/rematch.js,
-// js/social_lobby.js).
+// Friends (friends.js, social_lobby.js), who finds a table and watching (social_lobby.js), rematch
+// (rematch.js). In German.
 export default {
-  invite_only_no_spectators: "Ein Tisch nur auf Einladung hat keine Zuschauer, gleich was dieses Feld sagt: nur seine Spieler sehen das Spiel.",
-  private_game_signed_out: "Nur die Spieler sehen dieses Spiel. Ist einer seiner Plätze deiner, melde dich an, um ihn zu spielen.",
-  sign_in_to_play: "Anmelden und deinen Platz spielen",
+  // friends.js, social_lobby.js
   friends_title: "Freunde",
+  friends_none: "Noch keine Freunde: füge jemanden per Name hinzu.",
+  friends_accept: "Annehmen",
+  friends_decline: "Ablehnen",
+  friends_incoming: "Anfragen an dich",
+  // friends.js
   friends_add: "Freund per Name hinzufügen",
   friends_send: "Anfrage senden",
   friends_requested: "Anfrage an {name} gesendet.",
-  friends_none: "Noch keine Freunde: füge jemanden per Name hinzu.",
-  friends_none_yet: "Noch keine Freunde.",
   friends_online: "online",
   friends_offline: "offline",
-  friends_online_count: "{n} Freunde online",
-  friends_online_count_one: "1 Freund online",
   friends_remove: "Entfernen",
-  friends_accept: "Annehmen",
-  friends_decline: "Ablehnen",
   friends_take_back: "Zurückziehen",
-  friends_incoming: "Anfragen an dich",
   friends_outgoing: "Deine Anfragen",
   friends_guest: "Gäste haben keine Freundesliste: registriere dich, um Freunde hinzuzufügen.",
-  friends_all: "Alle Freunde",
   invite_friends: "Freund einladen",
   invite_friend_named: "{name} einladen",
   friends_invite_to: "Zu Tisch {id} einladen",
   friends_invite_how: "Um Freunde einzuladen, eröffne zuerst einen Tisch: Seine Seite listet sie auf, und diese hier auch.",
   friends_to_lobby: "Zur Lobby",
+  // social_lobby.js
+  invite_only_no_spectators: "Ein Tisch nur auf Einladung hat keine Zuschauer, gleich was dieses Feld sagt: nur seine Spieler sehen das Spiel.",
+  friends_none_yet: "Noch keine Freunde.",
+  friends_online_count: "{n} Freunde online",
+  friends_online_count_one: "1 Freund online",
+  friends_all: "Alle Freunde",
   visibility: "Wer den Tisch findet",
   visibility_public: "Öffentlich (in der Lobby)",
   visibility_unlisted: "Nicht gelistet (nur per Link)",
@@ -38,6 +39,9 @@ export default {
   games_to_watch: "Spiele zum Zuschauen",
   no_games_to_watch: "Gerade läuft kein öffentliches Spiel.",
   watch: "Zuschauen",
+  // rematch.js
+  play_again_solo: "Noch einmal spielen",
+  play_again_solo_hint: "Ein neues Solospiel mit denselben Optionen",
   rematch: "Revanche",
   rematch_hint: "Denselben Spielern ein neues Spiel anbieten, jeder Platz um eins weiter",
   rematch_offered: "{name} bietet eine Revanche an.",
@@ -49,5 +53,4 @@ export default {
   rematch_go: "Zum neuen Tisch",
   rematch_no_seat: "Du hast keinen Platz bei der Revanche.",
   rematch_withdraw: "Angebot zurückziehen",
-  notice_rematch: "{name} bietet eine Revanche in {game} an (Tisch {id})",
 };

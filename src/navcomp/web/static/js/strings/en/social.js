@@ -1,32 +1,33 @@
-// The friends, table visibility, watching and rematch strings (js/friends.js, js/rematch.js,
-// js/social_lobby.js).
+// Friends (friends.js, social_lobby.js), who finds a table and watching (social_lobby.js), rematch
+// (rematch.js). In English.
 export default {
-  invite_only_no_spectators: "An invite-only table has no spectators, whatever this box says: only its players see the game.",
-  private_game_signed_out: "Only the players see this game. If one of its seats is yours, sign in to play your seat.",
-  sign_in_to_play: "Sign in to play your seat",
+  // friends.js, social_lobby.js
   friends_title: "Friends",
+  friends_none: "No friends yet: add one by name.",
+  friends_accept: "Accept",
+  friends_decline: "Decline",
+  friends_incoming: "Requests to you",
+  // friends.js
   friends_add: "Add a friend by name",
   friends_send: "Send request",
   friends_requested: "Request sent to {name}.",
-  friends_none: "No friends yet: add one by name.",
-  friends_none_yet: "No friends yet.",
   friends_online: "online",
   friends_offline: "offline",
-  friends_online_count: "{n} friends online",
-  friends_online_count_one: "1 friend online",
   friends_remove: "Remove",
-  friends_accept: "Accept",
-  friends_decline: "Decline",
   friends_take_back: "Take back",
-  friends_incoming: "Requests to you",
   friends_outgoing: "Your requests",
   friends_guest: "Guests have no friends list: register to add friends.",
-  friends_all: "All friends",
   invite_friends: "Invite a friend",
   invite_friend_named: "Invite {name}",
   friends_invite_to: "Invite to table {id}",
   friends_invite_how: "To invite friends, open a table first: its page lists them, and so does this one.",
   friends_to_lobby: "To the lobby",
+  // social_lobby.js
+  invite_only_no_spectators: "An invite-only table has no spectators, whatever this box says: only its players see the game.",
+  friends_none_yet: "No friends yet.",
+  friends_online_count: "{n} friends online",
+  friends_online_count_one: "1 friend online",
+  friends_all: "All friends",
   visibility: "Who finds the table",
   visibility_public: "Public (listed in the lobby)",
   visibility_unlisted: "Unlisted (by its link only)",
@@ -38,6 +39,9 @@ export default {
   games_to_watch: "Games to watch",
   no_games_to_watch: "No public game is on right now.",
   watch: "Watch",
+  // rematch.js
+  play_again_solo: "Play again",
+  play_again_solo_hint: "A new solo game with the same options",
   rematch: "Rematch",
   rematch_hint: "Offer the same players a new game, each seat moved on by one",
   rematch_offered: "{name} offers a rematch.",
@@ -49,5 +53,4 @@ export default {
   rematch_go: "Go to the new table",
   rematch_no_seat: "You have no seat at the rematch.",
   rematch_withdraw: "Take the offer back",
-  notice_rematch: "{name} offers a rematch of {game} (table {id})",
 };

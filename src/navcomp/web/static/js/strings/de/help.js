@@ -1,4 +1,4 @@
-// The players' help page (#/help, js/help.js) in German.
+// The players' help page (#/help, help.js). In German.
 export default {
   help_title: "Hilfe für Spielende: Uhren, ein Spiel verlassen, Wertungen, dein Konto",
   help_paces_h: "Tempo",

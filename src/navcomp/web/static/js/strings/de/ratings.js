@@ -1,0 +1,30 @@
+// The leaderboards (ratings.js) and the bots' levels and strength (bots.js). In German.
+export default {
+  // ratings.js
+  ratings_title: "Wertungen: {game}",
+  player: "Spieler",
+  rated_games: "Gewertete Spiele",
+  no_ratings: "Noch keine gewerteten Spiele.",
+  page_prev: "Zurück",
+  page_next: "Weiter",
+  rating_bot: "Bot ({level})",
+  provisional_title: "vorläufig: weniger als 5 gewertete Spiele",
+  rating_history_dates: "Wertung von {from} auf {to}, Spiele vom {first} bis {last}",
+  rating_point: "{rating} am {date} (Tisch {id})",
+  ratings_explained: "Eine Wertung ist eine vorsichtige Schätzung der Spielstärke: Sie beginnt bei 0 und steigt mit Siegen gegen starke Gegner. Jedes gewertete Spiel zählt einmal; wer aufgibt, die Zeit überschreitet oder seinen Platz an einen Bot verliert, zählt als Letzter. Bots erhalten Wertungen aus ihren gewerteten Spielen gegen Menschen.",
+  // bots.js
+  level_about_easy: "spielt einen zufälligen erlaubten Zug; zum Lernen der Regeln.",
+  level_about_medium: "spielt wie ein vernünftiger Anfänger: in jedem Zug den Plan, der am meisten bringt.",
+  level_about_hard: "spielt die Kandidatenzüge von mittel bis zum Ende durch, bevor es wählt, bis zu 1,5 Sekunden pro Zug.",
+  strength_sentence: "Gemessen: {text}.",
+  strength_almost_all: "gewinnt fast jedes Spiel gegen {rival}",
+  strength_almost_none: "gewinnt fast kein Spiel gegen {rival}",
+  strength_half: "gewinnt etwa die Hälfte seiner Spiele gegen {rival}",
+  strength_k_of_n: "gewinnt etwa {k} von {n} Spielen gegen {rival}",
+  strength_percent: "gewinnt etwa {percent} % seiner Spiele gegen {rival}",
+  strength_measured: "({games} Spiele mit {players} Spielern; 95-%-Intervall {lo}–{hi} %)",
+  strength_other_budget: "gemessen bei einer anderen Bedenkzeit als auf diesem Server ({budget})",
+  strength_unmeasured: "Noch nicht gemessen.",
+  bots_link: "Über die Bots",
+  bots_title: "Die Bots und wie stark sie sind",
+};

@@ -1,0 +1,30 @@
+// The leaderboards (ratings.js) and the bots' levels and strength (bots.js). In English.
+export default {
+  // ratings.js
+  ratings_title: "Ratings: {game}",
+  player: "Player",
+  rated_games: "Rated games",
+  no_ratings: "No rated games yet.",
+  page_prev: "Previous",
+  page_next: "Next",
+  rating_bot: "Bot ({level})",
+  provisional_title: "provisional: fewer than 5 rated games",
+  rating_history_dates: "Rating from {from} to {to}, games from {first} to {last}",
+  rating_point: "{rating} on {date} (table {id})",
+  ratings_explained: "A rating is a cautious estimate of strength: it starts at 0 and grows as you win against strong players. Each rated game counts once; a seat that resigned, ran out of time or was taken over by a bot counts as last. Bots have ratings from their rated games against people.",
+  // bots.js
+  level_about_easy: "plays a random legal move; to learn the rules against.",
+  level_about_medium: "plays like a sensible beginner: each turn it picks the plan worth most.",
+  level_about_hard: "plays medium's candidate moves out to the end before it chooses, up to 1.5 seconds a turn.",
+  strength_sentence: "Measured: {text}.",
+  strength_almost_all: "wins almost every game against {rival}",
+  strength_almost_none: "wins almost no game against {rival}",
+  strength_half: "wins about half its games against {rival}",
+  strength_k_of_n: "wins about {k} of {n} games against {rival}",
+  strength_percent: "wins about {percent}% of its games against {rival}",
+  strength_measured: "({games} games of {players} players; 95% interval {lo}–{hi}%)",
+  strength_other_budget: "measured at a thinking time other than this server's ({budget})",
+  strength_unmeasured: "Not measured yet.",
+  bots_link: "About the bots",
+  bots_title: "The bots and how strong they are",
+};

@@ -1,0 +1,30 @@
+// The leaderboards (ratings.js) and the bots' levels and strength (bots.js). In Japanese.
+export default {
+  // ratings.js
+  ratings_title: "レーティング:{game}",
+  player: "プレイヤー",
+  rated_games: "対象ゲーム数",
+  no_ratings: "レーティング対象のゲームはまだありません。",
+  page_prev: "前へ",
+  page_next: "次へ",
+  rating_bot: "ボット({level})",
+  provisional_title: "暫定:対象ゲームが5回未満",
+  rating_history_dates: "レーティング {from} から {to}（{first}〜{last} のゲーム）",
+  rating_point: "{date} に {rating}（卓 {id}）",
+  ratings_explained: "レーティングは強さを控えめに見積もった値です。0から始まり、強い相手に勝つと上がります。対象ゲームは1回ずつ数えます。投了・時間切れ・ボットに席を引き継がれた席は最下位として扱います。ボットも人との対象ゲームからレーティングを持ちます。",
+  // bots.js
+  level_about_easy: "合法手からランダムに選びます。ルールを覚える相手に。",
+  level_about_medium: "堅実な初心者のように、毎手番いちばん得になる計画を選びます。",
+  level_about_hard: "「ふつう」の候補手をゲームの最後まで試してから選びます。1手番あたり最大1.5秒。",
+  strength_sentence: "測定結果：{text}。",
+  strength_almost_all: "「{rival}」にほぼ毎回勝ちます",
+  strength_almost_none: "「{rival}」にはほとんど勝てません",
+  strength_half: "「{rival}」に約半分のゲームで勝ちます",
+  strength_k_of_n: "「{rival}」に{n}ゲーム中約{k}ゲーム勝ちます",
+  strength_percent: "「{rival}」に約{percent}%のゲームで勝ちます",
+  strength_measured: "（{players}人プレイ{games}ゲーム、95%区間 {lo}–{hi}%）",
+  strength_other_budget: "このサーバーとは異なる思考時間で測定（{budget}）",
+  strength_unmeasured: "まだ測定されていません。",
+  bots_link: "ボットについて",
+  bots_title: "ボットとその強さ",
+};
