@@ -6,7 +6,7 @@ This plays every script as a tutorial table would, the bots deciding as they do 
 and fails at the first expected action that is not legal at its step.  ``--show``
 prints every step with the bots' moves between, and where the script hands over: the
 hand, what the person may do now (to write the next step, or to try another seed with
-``--seed``).  ``tests/test_tutorials.py`` runs the same check.
+``--seed``).  ``tests/service/test_tutorials.py`` runs the same check.
 
     .venv/bin/python scripts/check_tutorial.py                    # every tutorial
     .venv/bin/python scripts/check_tutorial.py space-mission --show

@@ -3,7 +3,7 @@ means; and :class:`Refusal`, the exception a use case raises.
 
 This is the one registry: docs/server.md's table of codes is made from it
 (tests/server/test_error_codes.py), the browser has a text for each code
-(tests/web/test_i18n.py), and the web layer answers each kind with its HTTP status
+(tests/test_i18n.py), and the web layer answers each kind with its HTTP status
 (``navcomp.server.api.errors``).  The rules engines' refusals (``navcomp.core.errors``)
 carry codes of their own, mapped here by :data:`ENGINE`.
 """

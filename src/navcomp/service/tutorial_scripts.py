@@ -4,7 +4,7 @@
 The server reads a script for the table it sets up (the seed, the options, who sits
 where); the browser reads the same file for its steps.  :func:`walk` plays a script on
 the rules engine, the bots deciding as they do at a tutorial table, and says where an
-expected action is not legal (``scripts/check_tutorial.py``, ``tests/test_tutorials.py``).
+expected action is not legal (``scripts/check_tutorial.py``, ``tests/service/test_tutorials.py``).
 """
 
 from __future__ import annotations
