@@ -59,3 +59,15 @@ def test_the_table_s_own_pages_and_api_clients_still_get_their_session(
         assert client.post("/api/accounts/login", json=CREDENTIALS).status_code == 200
         typed = {"Content-Type": "application/json; charset=utf-8", "Sec-Fetch-Site": "none"}
         assert client.post("/api/accounts/guest", content="{}", headers=typed).status_code == 201
+
+
+def test_an_origin_is_this_host_whatever_port_the_proxy_left_out() -> None:
+    from navcomp.server.api.http import same_host
+
+    assert same_host("https://table.example.org:8443", "table.example.org")
+    assert same_host("https://table.example.org", "table.example.org:443")
+    assert same_host("http://[::1]:8000", "[::1]:8000")
+    assert not same_host("https://table.example.org.evil.test", "table.example.org")
+    assert not same_host("https://evil.test:8443", "table.example.org:8443")
+    assert not same_host("null", "table.example.org")
+    assert not same_host("https://table.example.org", None)

@@ -112,3 +112,34 @@ def test_behind_the_proxy_each_client_is_throttled_by_its_own_address(
 
     assert guests_from("127.0.0.5") == [201] * GUESTS_PER_ADDRESS + [429]
     assert guests_from("127.0.0.6") == [201] * GUESTS_PER_ADDRESS + [429]
+
+
+def test_a_page_behind_the_proxy_on_its_own_port_opens_a_session_and_a_cookie_socket(
+    proxied: tuple[ServerProcess, Nginx],
+) -> None:
+    """The browser names the page's origin with its port (``https://host:8443``): the proxy
+    must pass the Host as the browser sent it, port and all, or the server takes its own
+    pages for another site's (a refused sign-in, a refused live socket)."""
+    _, nginx = proxied
+    page = {"Origin": nginx.base}
+    with httpx.Client(base_url=nginx.base, verify=nginx.ssl_context()) as client:
+        for fetch in ({"Sec-Fetch-Site": "same-origin"}, {}):  # today's browsers, and older
+            answer = client.post("/api/accounts/guest", json={}, headers=page | fetch)
+            assert answer.status_code == 201, answer.text
+        cookies = "; ".join(f"{name}={value}" for name, value in client.cookies.items())
+        csrf = {"X-CSRF-Token": client.cookies["navcomp_csrf"]}
+        body = {"game": "space-mission", "seats": 2, "bots": [{"seat": 1, "level": "easy"}]}
+        table_id = client.post("/api/tables", json=body, headers=page | csrf).json()["id"]
+        started = client.post(f"/api/tables/{table_id}/start", headers=page | csrf)
+        assert started.status_code == 200, started.text
+
+    async def first_push() -> dict:
+        url = nginx.base.replace("https", "wss") + f"/api/tables/{table_id}/live"
+        headers = {"Cookie": cookies, "Origin": nginx.base}
+        async with websockets.connect(
+            url, ssl=nginx.ssl_context(), additional_headers=headers
+        ) as socket:
+            return json.loads(await asyncio.wait_for(socket.recv(), 10))
+
+    pushed = asyncio.run(first_push())
+    assert pushed["type"] == "state" and pushed["seat"] == 0

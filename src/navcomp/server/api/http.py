@@ -153,10 +153,23 @@ def from_another_site(headers: Any) -> bool:
     on a POST; ``null`` from a sandboxed frame).  Clients that are not browsers send
     neither."""
     fetched_from = headers.get("sec-fetch-site")
-    if fetched_from is not None and fetched_from not in ("same-origin", "none"):
-        return True
+    if fetched_from is not None:  # set by the browser itself: no page can forge it
+        return fetched_from not in ("same-origin", "none")
     origin: str | None = headers.get("origin")
-    return origin is not None and origin.split("://", 1)[-1] != headers.get("host")
+    return origin is not None and not same_host(origin, headers.get("host"))
+
+
+def same_host(origin: str, host: str | None) -> bool:
+    """Whether a page's ``Origin`` names this server's host. Ports are left out, as
+    cookies leave them out: a proxy passes the host without the port the browser used
+    (nginx's ``$host``), and a page on another port of the host shares its cookies anyway."""
+    return host is not None and _hostname(origin.split("://", 1)[-1]) == _hostname(host)
+
+
+def _hostname(netloc: str) -> str:
+    if netloc.startswith("["):  # an IPv6 address, [::1]:8000
+        return netloc.split("]", 1)[0] + "]"
+    return netloc.rsplit(":", 1)[0].lower()
 
 
 def sent_as_json(headers: Any) -> bool:

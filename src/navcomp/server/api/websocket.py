@@ -11,6 +11,7 @@ from fastapi import APIRouter, WebSocket, WebSocketDisconnect
 
 from navcomp.domain.refusals import Refusal, not_found
 from navcomp.domain.tables import TableStatus
+from navcomp.server.api import http
 from navcomp.server.api.deps import ServerDep, session_of
 from navcomp.server.runtime.live import Subscriber, TokenBucket, encode, state_message
 from navcomp.service import lobby
@@ -169,7 +170,7 @@ def _same_origin(websocket: WebSocket) -> bool:
     origin = websocket.headers.get("origin")
     if origin is None or websocket.headers.get("authorization"):
         return True
-    return origin.split("://", 1)[-1] == websocket.headers.get("host")
+    return http.same_host(origin, websocket.headers.get("host"))
 
 
 async def _receive_pings(websocket: WebSocket, server: Server, user_id: int | None) -> None:
