@@ -15,7 +15,7 @@ import anyio
 from starlette.requests import HTTPConnection
 
 from navcomp.domain import names, refusals
-from navcomp.domain.model import Session
+from navcomp.domain.model import Session, User
 from navcomp.domain.refusals import Refusal
 from navcomp.server.api.logins import address
 from navcomp.server.runtime.dispatch import carry_out
@@ -47,19 +47,32 @@ async def ended_sessions(server: Server, digests: list[str]) -> None:
     await carry_out(server, [EndSessions(tuple(digests))])
 
 
+async def confirm(
+    server: Server,
+    request: HTTPConnection,
+    user: User,
+    password: str,
+    wrong: str = "the password is wrong",
+) -> None:
+    """Refused unless ``password`` is the account's (a guest has none to give)."""
+    if user.is_guest:
+        return
+    await server.throttle.login_attempt(names.fold_key(user.name), address(request))
+    found = await server.read(lambda c: stored.password_hash(c, user.id))
+    matches = await anyio.to_thread.run_sync(
+        accounts.password_matches, found, password, limiter=server.hashing
+    )
+    if not matches:
+        raise Refusal(refusals.WRONG_PASSWORD, wrong)
+
+
 async def change(
     server: Server, request: HTTPConnection, session: Session, current: str, new: str
 ) -> None:
     user = session.user
     mail.registered(user)
     _check_new(new)
-    await server.throttle.login_attempt(names.fold_key(user.name), address(request))
-    found = await server.read(lambda c: stored.password_hash(c, user.id))
-    matches = await anyio.to_thread.run_sync(
-        accounts.password_matches, found, current, limiter=server.hashing
-    )
-    if not matches:
-        raise Refusal(refusals.WRONG_PASSWORD, "the current password is wrong")
+    await confirm(server, request, user, current, "the current password is wrong")
     digest = await _hash(server, new)
     keep = accounts.token_digest(session.token)
     await ended_sessions(
