@@ -1,5 +1,5 @@
-"""The FastAPI application: thin routers over accounts, the lobby, the move service and
-pushes, around one :class:`~navcomp.server.runtime.context.Server`."""
+"""The FastAPI application: the routers of ``api/`` and their middleware, around one
+:class:`~navcomp.server.runtime.context.Server` and its background tasks."""
 
 from __future__ import annotations
 
