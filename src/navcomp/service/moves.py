@@ -88,8 +88,9 @@ def move(
     if played.turn.result is not None:
         ratings.record_game(conn, table, played.turn.result, at)
     live.table = table.after(played.turn)
-    mailed = mail.queue(conn, list(played.told), live.table, at)
-    return Moved(live.table, live, list(played.told), mailed, hooks, table_json(live.table, at))
+    told = list(played.told)
+    mailed = mail.queue(conn, told, live.table, at)
+    return Moved(live.table, live, told, mailed, hooks, table_json(live.table, at))
 
 
 def _current(
