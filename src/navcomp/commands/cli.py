@@ -1,4 +1,5 @@
-"""The ``navcomp`` command: play, serve, tournament, bench."""
+"""The ``navcomp`` command: play, serve, tournament, bench, moderation, admin, backup and
+restore."""
 
 from __future__ import annotations
 
@@ -12,13 +13,15 @@ def build_parser() -> argparse.ArgumentParser:
         prog="navcomp", description="NavComp: Space Mission and Space Pioneers."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    from navcomp.commands import bench, moderation, play, serve, tournament
+    from navcomp.commands import admin, backup, bench, moderation, play, serve, tournament
 
     play.add_parser(commands)
     bench.add_parser(commands)
     tournament.add_parser(commands)
     serve.add_parser(commands)
     moderation.add_parser(commands)
+    admin.add_parser(commands)
+    backup.add_parser(commands)
     return parser
 
 

@@ -62,12 +62,12 @@ def _report_line(report: Any) -> str:
     where = "lobby" if message.table_id is None else f"table {message.table_id} {message.channel}"
     reason = repr(report.reason) if report.reason else "(no reason given)"
     return (
-        f"{report.at:%Y-%m-%d %H:%M} {_escaped(report.reporter)} reported message {message.id} "
-        f"by {_escaped(message.author)} ({where}): {reason}\n    {message.text!r}"
+        f"{report.at:%Y-%m-%d %H:%M} {escaped(report.reporter)} reported message {message.id} "
+        f"by {escaped(message.author)} ({where}): {reason}\n    {message.text!r}"
     )
 
 
-def _escaped(text: str) -> str:
+def escaped(text: str) -> str:
     """``text`` with each character that is not printable as Python writes it in a string
     (``\\x9b``, ``\\u202e``), the others as they are."""
     return "".join(char if char.isprintable() else repr(char)[1:-1] for char in text)

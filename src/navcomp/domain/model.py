@@ -170,10 +170,12 @@ class Session:
 
 @dataclass(frozen=True, slots=True)
 class Login:
-    """What a login checks the password against (``password_hash`` None: a guest)."""
+    """What a login checks the password against (``password_hash`` None: a guest), and
+    whether the server's host disabled the account (then it is refused all the same)."""
 
     user: User
     password_hash: str | None
+    disabled: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -72,6 +72,9 @@ BAD_CREDENTIALS = _entry("bad_credentials", K.UNAUTHENTICATED, "wrong name or pa
 CSRF_FAILED = _entry(
     "csrf_failed", K.FORBIDDEN, "a cookie session's X-CSRF-Token header is missing or wrong"
 )
+ACCOUNT_DISABLED = _entry(
+    "account_disabled", K.FORBIDDEN, "the server's host disabled this account: no sign-in"
+)
 CROSS_SITE = _entry(
     "cross_site", K.FORBIDDEN, "a request that opens a session came from another site's page"
 )

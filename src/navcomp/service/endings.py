@@ -1,5 +1,6 @@
 """What happens when time runs out or a player leaves: time up, more time, a bot taking
-a seat over, a claim, a resignation, an abort vote, a stalled or abandoned game.
+a seat over, a claim, a resignation, an abort vote, a stalled or abandoned game, a game
+the server's host ended.
 
 Each runs inside the caller's transaction on the table read with its row locked, refuses
 with an :class:`Refusal` before it writes anything, and counts as one of the table's
@@ -203,6 +204,14 @@ def last_person_leaves(conn: Connection, user: User, table_id: int, at: datetime
     table = _playing(conn, table_id)
     ends = {_my_seat(table, user): SeatEnd.RESIGNED}
     told = _end(conn, table, TableEnd.LEFT, EventKind.LEFT, None, ends, at)
+    return _changed(conn, table_id, told)
+
+
+def aborted_by_host(conn: Connection, table_id: int, at: datetime) -> Changed:
+    """The server's host ends the game (``navcomp admin end-table``): aborted, without a
+    result, as when every person voted so."""
+    table = _playing(conn, table_id)
+    told = _end(conn, table, TableEnd.ABORTED, EventKind.ABORTED, None, {}, at)
     return _changed(conn, table_id, told)
 
 

@@ -65,7 +65,7 @@ def release_name(conn: Connection, name: AccountName, freed_before: datetime) ->
 def login(conn: Connection, name: str, name_key: str) -> Login | None:
     """The account named exactly ``name``, else the one whose name folds to ``name_key``
     (of two names from before the keys that fold alike, each logs in as it is spelled)."""
-    query = select(users.c.id, users.c.name, users.c.password_hash).where(
+    query = select(users.c.id, users.c.name, users.c.password_hash, users.c.disabled_at).where(
         users.c.deleted_at.is_(None)
     )
     row = conn.execute(query.where(users.c.name == name)).first()
@@ -73,7 +73,7 @@ def login(conn: Connection, name: str, name_key: str) -> Login | None:
         row = conn.execute(query.where(users.c.name_key == name_key)).first()
     if row is None:
         return None
-    return Login(User(row.id, row.name, False), row.password_hash)
+    return Login(User(row.id, row.name, False), row.password_hash, row.disabled_at is not None)
 
 
 def make_full(conn: Connection, user_id: int, name: AccountName, password_hash: str) -> bool:
@@ -113,7 +113,11 @@ def drop_session(conn: Connection, digest: str) -> None:
 _SESSION = (
     select(users.c.id, users.c.name, users.c.is_guest, sessions.c.csrf, sessions.c.expires_at)
     .join(users, users.c.id == sessions.c.user_id)
-    .where(sessions.c.token_hash == bindparam("digest"), users.c.deleted_at.is_(None))
+    .where(
+        sessions.c.token_hash == bindparam("digest"),
+        users.c.deleted_at.is_(None),
+        users.c.disabled_at.is_(None),  # a session opened while the host disabled it
+    )
 )
 
 

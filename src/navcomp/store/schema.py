@@ -41,6 +41,8 @@ users = Table(
     # name until the hold period has passed (server/api/deletion.py)
     Column("deleted_at", DateTime(timezone=True)),
     Column("last_seen", DateTime(timezone=True)),  # at most a minute old while active: online
+    # the host disabled the account (navcomp admin disable): no sign-in, no session
+    Column("disabled_at", DateTime(timezone=True)),
 )
 
 sessions = Table(

@@ -91,6 +91,8 @@ async def log_in(server: Server, request: HTTPConnection, name: str, password: s
     )
     if found is None or not matches:
         raise Refusal(refusals.BAD_CREDENTIALS, "wrong name or password")
+    if found.disabled:  # said only to one who knows the password
+        raise Refusal(refusals.ACCOUNT_DISABLED, "this account is disabled")
     await server.throttle.logged_in(folded, device)
     user = found.user
     at = server.settings.now()

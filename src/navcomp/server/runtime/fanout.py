@@ -49,6 +49,27 @@ def channel_for(database_url: str) -> str:
     return "navcomp:" + hashlib.sha256(database_url.encode()).hexdigest()[:16]
 
 
+def announce_from_outside(
+    redis_url: str, database_url: str, tables: Iterable[int], sessions: Iterable[str]
+) -> None:
+    """For a command run beside the servers (``navcomp admin``): tell every server on
+    ``database_url`` that ``tables`` changed and ``sessions`` (token digests) ended, as a
+    server announces its own changes.  Raises if Redis does not answer."""
+    import redis
+
+    channel = channel_for(database_url)
+    origin = "outside:" + uuid.uuid4().hex
+    client = redis.from_url(redis_url, socket_timeout=SEND_TIMEOUT)
+    try:
+        for digest in sessions:
+            client.publish(channel + ":logout", json.dumps({"origin": origin, "session": digest}))
+        for table_id in tables:
+            payload = {"origin": origin, "table": table_id, "moved": False}
+            client.publish(channel, json.dumps(payload))
+    finally:
+        client.close()
+
+
 class RedisFanout:
     def __init__(self, redis_url: str, channel: str) -> None:
         import redis.asyncio as redis

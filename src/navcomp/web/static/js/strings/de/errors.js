@@ -7,6 +7,7 @@ export default {
   err_too_many_tables: "Du erstellst zu schnell Tische: Warte eine Minute.",
   err_too_many_invitations: "Zu viele Einladungen von dir oder an diese Person: später erneut versuchen.",
   err_too_many_open_tables: "Du hast so viele offene Tische wie erlaubt: Starte oder schließe zuerst einen.",
+  err_account_disabled: "Dieses Konto ist gesperrt: wende dich an die Betreiber des Servers.",
   err_cross_site: "Diese Anmeldung kam von der Seite einer anderen Website und wurde abgelehnt: Öffne NavComp selbst und versuche es erneut.",
   err_json_required: "Die Anfrage wurde nicht als JSON gesendet.",
   err_server_busy: "Der Server ist gerade stark ausgelastet: Versuche es gleich noch einmal.",

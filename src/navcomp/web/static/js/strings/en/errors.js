@@ -7,6 +7,7 @@ export default {
   err_too_many_tables: "You are making tables too fast: wait a minute.",
   err_too_many_invitations: "Too many invitations from you, or to that person: try again later.",
   err_too_many_open_tables: "You have as many open tables as one may: start or close one first.",
+  err_account_disabled: "This account is disabled: ask the server's host.",
   err_cross_site: "This sign-in came from another site's page and was refused: open NavComp itself and try again.",
   err_json_required: "The request was not sent as JSON.",
   err_server_busy: "The server is very busy right now: try again in a moment.",

@@ -7,6 +7,7 @@ export default {
   err_too_many_tables: "テーブルの作成が速すぎます。1分待ってください。",
   err_too_many_invitations: "あなたからの、またはその相手への招待が多すぎます。しばらくしてからやり直してください。",
   err_too_many_open_tables: "募集中のテーブルが上限に達しています。先にどれかを開始するか閉じてください。",
+  err_account_disabled: "このアカウントは無効にされています。サーバーの管理者に問い合わせてください。",
   err_cross_site: "このサインインは別のサイトのページから送られたため拒否されました。NavComp を直接開いてやり直してください。",
   err_json_required: "リクエストが JSON として送信されていません。",
   err_server_busy: "サーバーが混み合っています。少し待ってからやり直してください。",
