@@ -99,12 +99,18 @@ def _database(args: argparse.Namespace) -> Iterator[tuple[str, Any]]:
         engine.dispose()
 
 
-def _in_transaction(args: argparse.Namespace, work: Callable[[Connection, Any], T]) -> T:
-    """``work(conn, now)`` in one transaction."""
+def _in_transaction(
+    args: argparse.Namespace, work: Callable[[Connection, Any], T], writes: bool = True
+) -> T:
+    """``work(conn, now)`` in one transaction (``writes`` False: a read, which on SQLite
+    takes no write lock from the servers)."""
     from navcomp.server.runtime.context import utc_now
+    from navcomp.store.db import WRITE_OPTION
 
-    with _database(args) as (_url, engine), engine.begin() as conn:
-        return work(conn, utc_now())
+    with _database(args) as (_url, engine), engine.connect() as conn:
+        conn = conn.execution_options(**{WRITE_OPTION: writes})
+        with conn.begin():
+            return work(conn, utc_now())
 
 
 def _refused(error: Exception) -> int:
@@ -116,7 +122,9 @@ def run_accounts(args: argparse.Namespace) -> int:
     from navcomp.service import admin
 
     found = _in_transaction(
-        args, lambda conn, _at: admin.find_accounts(conn, args.fragment, max(1, args.limit))
+        args,
+        lambda conn, _at: admin.find_accounts(conn, args.fragment, max(1, args.limit)),
+        writes=False,
     )
     if args.json:
         print(json.dumps([_account_json(row) for row in found], indent=2))
@@ -253,7 +261,7 @@ def _announce(args: argparse.Namespace, effects: Effects) -> str:
 def run_counts(args: argparse.Namespace) -> int:
     from navcomp.service import admin
 
-    found = _in_transaction(args, admin.counts)
+    found = _in_transaction(args, admin.counts, writes=False)
     if args.json:
         print(json.dumps(found.to_json(), indent=2))
         return 0

@@ -76,6 +76,8 @@ def run_restore(args: argparse.Namespace) -> int:
     try:
         if not args.file.is_file():
             raise BackupError(f"no backup at {args.file}")
+        if url.get_backend_name() != "sqlite":
+            _tool("pg_restore")
         held = holding(url)
         if held and not args.force:
             raise BackupError(
