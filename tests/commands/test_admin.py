@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
@@ -15,6 +15,10 @@ from sqlalchemy import update
 
 from navcomp.commands.cli import main
 from navcomp.domain.mail import MailKind
+from navcomp.domain.model import Session, User
+from navcomp.service import accounts
+from navcomp.store import accounts as stored
+from navcomp.store import admin as admin_store
 from navcomp.store import mail_settings, outbox
 from navcomp.store.db import open_engine
 from navcomp.store.schema import game_tables, seats, users
@@ -106,6 +110,35 @@ def test_a_disabled_account_is_refused_by_the_running_server_at_once(
     assert "no account is called 'nobody'" in err
 
 
+def test_without_redis_a_server_refuses_it_once_its_cache_lets_the_session_go(
+    sqlite_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with running(sqlite_url) as client:
+        client.app.state.server.sessions.ttl = 1.0  # type: ignore[attr-defined]
+        Player(client, "ann")
+        assert _log_in(client).status_code == 200 and _signed_in(client) == "ann"
+        said = admin(capsys, sqlite_url, "disable", "ann")[0]
+        assert "(running servers forget them within 30 s)" in said
+        wait_for(lambda: _signed_in(client) is None, timeout=10)
+
+
+def test_a_session_opened_as_the_account_is_disabled_is_none(sqlite_url: str) -> None:
+    """A login that checked the account just before it was disabled opens its session
+    after: the session's lookup refuses it all the same."""
+    with running(sqlite_url) as client:
+        ann = Player(client, "ann")
+        ann_id = ann.get("/api/session").json()["user"]["id"]
+    at = datetime.now(UTC)
+    _write(sqlite_url, lambda c: admin_store.set_disabled(c, ann_id, at))
+    late = Session(User(ann_id, "ann", False), "late-token", "csrf")
+
+    def open_late(conn: Any) -> None:
+        stored.add_session(conn, late, accounts.token_digest(late.token), at, at + timedelta(1))
+        assert accounts.session_for(conn, late.token, at) is None
+
+    _write(sqlite_url, open_late)
+
+
 def test_a_reset_link_works_once_and_a_random_password_is_printed_only(
     database_url: str, capsys: pytest.CaptureFixture[str], caplog: pytest.LogCaptureFixture
 ) -> None:
@@ -169,6 +202,23 @@ def test_an_ended_table_is_pushed_to_its_players_and_an_open_one_closes(
     err = admin(capsys, database_url, "end-table", str(table_id), code=1)[1]
     assert "is over already" in err
     assert "no table 999" in admin(capsys, database_url, "end-table", "999", code=1)[1]
+
+
+def test_without_redis_a_move_at_an_ended_table_is_refused(
+    sqlite_url: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The server keeps the game in memory: a move after the host ended it is refused
+    all the same, from the table's row."""
+    with running(sqlite_url) as client:
+        ann, ben = Player(client, "ann"), Player(client, "ben")
+        table_id = new_game(ann, [ben])
+        seated = {p.table(table_id)["seat"]: p for p in (ann, ben)}
+        mover = seated[ann.table(table_id)["table"]["to_move"]]
+        action = mover.table(table_id)["legal"][0]["id"]
+        admin(capsys, sqlite_url, "end-table", str(table_id))
+        refused = mover.move(table_id, action, 0)
+        assert refused.status_code == 409, refused.text
+        assert refused.json()["error"]["code"] == "game_over"
 
 
 def test_the_counts(

@@ -155,6 +155,7 @@ def test_backups_taken_while_moves_are_served_are_consistent_and_restore(
         with fresh_database(kind, tmp_path, f"restored{i}") as restored:
             assert navcomp("restore", str(backup), "--database-url", restored) == 0
             held.append(check_consistent(restored))
+            assert set(snapshot(restored)) == set(source)  # every table of the schema
             if backup == last:
                 assert snapshot(restored) == source
     assert 0 < held[0] < held[-1] and held == sorted(held)

@@ -247,12 +247,17 @@ def _announce(args: argparse.Namespace, effects: Effects) -> str:
     sessions = [d for e in effects if isinstance(e, EndSessions) for d in e.digests]
     tables = [e.table.id for e in effects if isinstance(e, PushTable)]
     tables += [e.table_id for e in effects if isinstance(e, PushClosed)]
+    told = False
     if args.redis_url and (sessions or tables):
         url = database_url(args.database_url, args.data_dir)  # names the servers' channel
-        announce_from_outside(args.redis_url, url, tables, sessions)
+        try:
+            announce_from_outside(args.redis_url, url, tables, sessions)
+            told = True
+        except Exception as error:  # the change is made all the same
+            print(f"navcomp admin: could not tell the servers over Redis: {error}", file=sys.stderr)
     if not sessions:
         return ""
-    if args.redis_url:
+    if told:
         return f", {len(sessions)} session(s) ended"
     wait = SessionCache().ttl
     return f", {len(sessions)} session(s) ended (running servers forget them within {wait:.0f} s)"
