@@ -110,15 +110,17 @@ def test_a_disabled_account_is_refused_by_the_running_server_at_once(
     assert "no account is called 'nobody'" in err
 
 
-def test_without_redis_a_server_refuses_it_once_its_cache_lets_the_session_go(
+def test_with_redis_away_a_server_refuses_it_once_its_cache_lets_the_session_go(
     sqlite_url: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     with running(sqlite_url) as client:
         client.app.state.server.sessions.ttl = 1.0  # type: ignore[attr-defined]
         Player(client, "ann")
         assert _log_in(client).status_code == 200 and _signed_in(client) == "ann"
-        said = admin(capsys, sqlite_url, "disable", "ann")[0]
-        assert "(running servers forget them within 30 s)" in said
+        away = "redis://127.0.0.1:1/0"  # nothing listens there: the change is made all the same
+        said, err = admin(capsys, sqlite_url, "disable", "ann", "--redis-url", away)
+        assert "ann: disabled, 2 session(s) ended (running servers forget them within 30 s)" in said
+        assert "could not tell the servers over Redis" in err
         wait_for(lambda: _signed_in(client) is None, timeout=10)
 
 

@@ -24,7 +24,17 @@ from navcomp.store import admin as stored
 from navcomp.store.admin import AccountRow
 from navcomp.store.db import Connection
 
-__all__ = ["AccountRow", "counts", "end_table", "find_accounts", "reset_link", "set_disabled"]
+__all__ = [  # AccountRow: the store's row, what the command prints
+    "AccountRow",
+    "Counts",
+    "account_id",
+    "counts",
+    "end_table",
+    "find_accounts",
+    "reset_link",
+    "set_disabled",
+    "set_password",
+]
 
 
 def find_accounts(conn: Connection, fragment: str, limit: int) -> list[AccountRow]:

@@ -7,7 +7,9 @@ seat reads it, from the database and push to their own clients.  The message
 carries no secret: the table id and whether a move changed it.  Logouts go on a
 second channel, as the token's digest, so every process forgets a logged-out session
 at once; chat messages on a third, as the message's id, so every process reads it and
-pushes it to those of its clients who may read it.
+pushes it to those of its clients who may read it.  A command run beside the servers
+(``navcomp admin``) announces its changes on the same channels
+(:func:`announce_from_outside`).
 
 Announcements leave from a background task through a bounded queue: Redis being slow,
 frozen or away never holds up a move's answer.  The client retries on connection errors
