@@ -12,13 +12,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="navcomp", description="NavComp: Space Mission and Space Pioneers."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    from navcomp.commands import bench, moderation, play, serve, tournament
+    from navcomp.commands import bench, moderation, play, serve, tournament, worker
 
     play.add_parser(commands)
     bench.add_parser(commands)
     tournament.add_parser(commands)
     serve.add_parser(commands)
     moderation.add_parser(commands)
+    worker.add_parser(commands)
     return parser
 
 
