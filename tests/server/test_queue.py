@@ -3,10 +3,14 @@ worker`` processes run them, once, whatever process dies or restarts."""
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Iterator
+from typing import Any
 
 import httpx2 as httpx
 import pytest
+from websockets.sync.client import connect
 
 from conftest import own_postgres_database
 from server.postgres_helpers import PrivatePostgres
@@ -105,18 +109,36 @@ def test_the_database_and_redis_restarted_while_games_run_lose_nothing(
                 ann = Player(client, "ann")
                 table_id = new_game(ann, [], bots={1: "easy"})
                 assert play_some(ann, table_id, 15) == 15
-                _play_until_the_bot_is_on_turn(ann, table_id)
-                cluster.stop()
-                redis.stop()
-                cluster.start()
-                redis.start()
-                wait_for(lambda: _answers(ann, table_id), timeout=60)
-                wait_for(lambda: ann.table(table_id)["table"]["to_move"] == 0, timeout=60)
+                live_url = f"ws://127.0.0.1:{server.port}/api/tables/{table_id}/live"
+                with connect(live_url, additional_headers=ann.headers) as socket:
+                    _play_until_the_bot_is_on_turn(ann, table_id)
+                    cluster.stop()
+                    redis.stop()
+                    cluster.start()
+                    redis.start()
+                    wait_for(lambda: _answers(ann, table_id), timeout=60)
+                    wait_for(lambda: ann.table(table_id)["table"]["to_move"] == 0, timeout=60)
+                    answered = ann.table(table_id)["table"]["version"]
+                    # the bot's answer, made after the outage, reaches the person's socket
+                    assert _pushed_up_to(socket, answered)
                 assert play_some(ann, table_id, 15, seed=2) > 0
         finally:
             worker.stop()
             server.stop()
             cluster.remove()
+
+
+def _pushed_up_to(socket: Any, version: int) -> bool:
+    """Whether the socket receives a push of ``version`` (within a minute)."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            message = json.loads(socket.recv(timeout=5))
+        except TimeoutError:
+            continue
+        if message.get("version", -1) >= version:
+            return True
+    return False
 
 
 def _answers(player: Player, table_id: int) -> bool:

@@ -203,10 +203,10 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as error:
         print(f"navcomp serve: --trusted-proxies: {error}")
         return 2
-    if args.jobs == "queue" and not url.startswith("postgres"):
-        print("navcomp serve: --jobs queue needs a PostgreSQL --database-url")
-        return 2
     settings = _settings(args, url, proxies)
+    if settings.jobs == "queue" and not (url.startswith("postgres") and settings.redis_url):
+        print("navcomp serve: --jobs queue needs a PostgreSQL --database-url and --redis-url")
+        return 2
     app = create_app(settings)
     # The objects of the imported libraries and the app live as long as the process:
     # frozen out of the collector's sight, they stop making every full collection (which
