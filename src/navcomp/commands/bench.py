@@ -24,7 +24,7 @@ from typing import Any
 
 from navcomp.bots.levels import LEVELS
 from navcomp.bots.timing import bot_times
-from navcomp.commands import pageload
+from navcomp.commands import bench_reply, pageload
 from navcomp.core.protocol import Game, GameState
 from navcomp.games import game_names, get_game
 
@@ -81,6 +81,7 @@ def add_parser(commands: Any) -> None:
     flood.add_argument("--json", action="store_true", help="print one JSON object")
     flood.set_defaults(run=run_flood)
     pageload.add_parser(targets)
+    bench_reply.add_parser(targets)
 
 
 def _players(text: str) -> int:

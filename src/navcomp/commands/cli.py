@@ -13,7 +13,16 @@ def build_parser() -> argparse.ArgumentParser:
         prog="navcomp", description="NavComp: Space Mission and Space Pioneers."
     )
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    from navcomp.commands import admin, backup, bench, moderation, play, serve, tournament
+    from navcomp.commands import (
+        admin,
+        backup,
+        bench,
+        moderation,
+        play,
+        serve,
+        tournament,
+        worker,
+    )
 
     play.add_parser(commands)
     bench.add_parser(commands)
@@ -22,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     moderation.add_parser(commands)
     admin.add_parser(commands)
     backup.add_parser(commands)
+    worker.add_parser(commands)
     return parser
 
 

@@ -55,9 +55,10 @@ def _smtp_url(url: str) -> str:
     return url
 
 
-def settings(args: argparse.Namespace) -> dict[str, Any]:
-    """The ``Settings`` fields of the options."""
-    public = args.public_url or f"http://{args.host}:{args.port}"
+def settings(args: argparse.Namespace, served_at: str) -> dict[str, Any]:
+    """The ``Settings`` fields of the options; without ``--public-url`` links point at
+    ``served_at``."""
+    public = args.public_url or served_at
     return {
         "smtp_url": args.smtp_url,
         "smtp_starttls": args.smtp_starttls,

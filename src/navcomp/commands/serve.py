@@ -32,6 +32,13 @@ def add_parser(commands: Any) -> None:
         help="e.g. redis://127.0.0.1:6379/0: pushes across several server processes "
         "(or NAVCOMP_REDIS_URL)",
     )
+    parser.add_argument(
+        "--jobs",
+        choices=("in-process", "queue"),
+        default="in-process",
+        help="where bots think and mail and webhooks leave: in this process (default), or "
+        "through the job queue in PostgreSQL to `navcomp worker` processes (docs/deploy.md)",
+    )
     parser.add_argument("--bot-workers", type=count_from(1), default=1, help="processes for bots")
     parser.add_argument(
         "--bot-seconds",
@@ -158,6 +165,7 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         bot_workers=args.bot_workers,
         bot_seconds=args.bot_seconds,
         redis_url=redis_url,
+        jobs=args.jobs,
         trusted_proxies=proxies,
         webhook_allow_internal=args.webhook_allow_internal,
         sweep_seconds=args.sweep_seconds,
@@ -178,7 +186,7 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         invitations_per_account=args.invitations_per_account,
         invitations_per_pair=args.invitations_per_pair,
         invitations_per_invitee=args.invitations_per_invitee,
-        **mail_options.settings(args),
+        **mail_options.settings(args, f"http://{args.host}:{args.port}"),
     )
 
 
@@ -196,6 +204,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"navcomp serve: --trusted-proxies: {error}")
         return 2
     settings = _settings(args, url, proxies)
+    if settings.jobs == "queue" and not (url.startswith("postgres") and settings.redis_url):
+        print("navcomp serve: --jobs queue needs a PostgreSQL --database-url and --redis-url")
+        return 2
     app = create_app(settings)
     # The objects of the imported libraries and the app live as long as the process:
     # frozen out of the collector's sight, they stop making every full collection (which

@@ -42,8 +42,11 @@ def create_app(settings: Settings) -> FastAPI:
                 server.sessions.drop_digest,
                 lambda message_id: dispatch.relay_chat(server, message_id),
             )
-        await dispatch.resume_bots(server)
-        await server.mail.start()
+        if server.queue is not None:
+            await server.queue.open()
+        else:  # with a queue, the workers think for the bots and send the mail
+            await dispatch.resume_bots(server)
+            await server.mail.start()
         sweeping = sweeper.start(server)
         try:
             yield
@@ -51,6 +54,8 @@ def create_app(settings: Settings) -> FastAPI:
             if sweeping is not None:
                 await sweeping.stop()
             await server.mail.close()
+            if server.queue is not None:
+                await server.queue.close()
             if server.fanout is not None:
                 await server.fanout.close()
             await server.throttle.close()

@@ -213,6 +213,23 @@ def playing(conn: Connection) -> list[int]:
     return list(conn.execute(query).scalars())
 
 
+def bots_waiting(conn: Connection, since: datetime) -> list[int]:
+    """The ids of the tables whose game is on with a bot to move since before ``since``."""
+    query = (
+        select(game_tables.c.id)
+        .join(
+            seats,
+            (seats.c.table_id == game_tables.c.id) & (seats.c.seat == game_tables.c.to_move),
+        )
+        .where(
+            game_tables.c.status == TableStatus.PLAYING.value,
+            game_tables.c.turn_since < since,
+            seats.c.bot_level.is_not(None),
+        )
+    )
+    return list(conn.execute(query).scalars())
+
+
 @dataclass(frozen=True)
 class NewTable:
     game: str

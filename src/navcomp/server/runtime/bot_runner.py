@@ -142,42 +142,53 @@ class BotRunner:
             self._home.popitem(last=False)
         return home
 
-    async def _run(self, job: BotJob, submit: Any, key: tuple[int, int]) -> None:
+    async def decide(self, job: BotJob) -> int:
+        """The bot's action for ``job``, thought out on a worker (BrokenProcessPool: the
+        worker died under it, and a new one takes its place for the next job)."""
         index = self.worker_for(job.table_id)
         executor = self.workers[index]
         self._busy[index] += 1
         try:
             loop = asyncio.get_running_loop()
-            action = await loop.run_in_executor(executor, think, job, self.seconds)
+            return await loop.run_in_executor(executor, think, job, self.seconds)
+        except BrokenProcessPool:
+            self._renew(index, executor, job.table_id)
+            raise
+        finally:
+            self._busy[index] -= 1
+
+    async def _run(self, job: BotJob, submit: Any, key: tuple[int, int]) -> None:
+        try:
+            action = await self.decide(job)
         except BrokenProcessPool:
             self._pending.discard(key)
-            self._again(job, submit, key, index, executor)
+            self._again(job, submit, key)
             return
         except Exception:
             self._pending.discard(key)
             if not self.closing:
                 log.exception("the bot at table %d failed to move", job.table_id)
             return
-        finally:
-            self._busy[index] -= 1
         try:
             await submit(job, action)
         finally:
             self._pending.discard(key)
 
-    def _again(
-        self, job: BotJob, submit: Any, key: tuple[int, int], index: int, broken: Executor
-    ) -> None:
-        """A worker died under ``job``: a new worker in its place, and the job once more."""
+    def _renew(self, index: int, broken: Executor, table_id: int) -> None:
+        """A new worker in place of one that died (once, however many jobs saw it die)."""
+        if self.closing or self.renew is None or self.workers[index] is not broken:
+            return
+        log.warning("a bot worker died (table %d): starting a new worker", table_id)
+        broken.shutdown(wait=False, cancel_futures=True)
+        self.workers[index] = self.renew()
+
+    def _again(self, job: BotJob, submit: Any, key: tuple[int, int]) -> None:
+        """A worker died under ``job``: the job once more, on the new worker."""
         if self.closing:
             return
         if self.renew is None or key in self._retried:
             log.error("the bot at table %d stopped: its worker died", job.table_id)
             return
-        if self.workers[index] is broken:
-            log.warning("a bot worker died (table %d): starting a new worker", job.table_id)
-            broken.shutdown(wait=False, cancel_futures=True)
-            self.workers[index] = self.renew()
         self._retried.add(key)
         self.schedule(job, submit)
 

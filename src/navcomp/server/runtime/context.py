@@ -15,6 +15,7 @@ from navcomp.server.runtime.fanout import RedisFanout, channel_for
 from navcomp.server.runtime.live import Hub
 from navcomp.server.runtime.mail_sender import MailService
 from navcomp.server.runtime.presence import Presence
+from navcomp.server.runtime.queue import JobQueue
 from navcomp.server.runtime.throttle import Limits, SocketCounts, Throttle
 from navcomp.server.runtime.webhooks import Webhooks
 from navcomp.service import accounts
@@ -32,6 +33,7 @@ class Settings:
     bot_seconds: float | None = None  # None: each level's own budget
     webhooks: bool = True
     redis_url: str | None = None  # pushes across processes (several servers, one database)
+    jobs: str = "in-process"  # "queue": bots, mail and webhooks to `navcomp worker`s
     webhook_allow_internal: bool = False  # hooks may point at private and loopback addresses
     trusted_proxies: tuple[str, ...] = ()  # addresses and networks whose X-Forwarded-* count
     # Throttling (docs/server.md, "Limits and throttling"): attempts per minute, 0: none.
@@ -116,6 +118,7 @@ class Server:
         self.sockets = SocketCounts(settings.sockets_per_address)
         self.mail = MailService(self)
         self.presence = Presence(self.tx, settings.now, settings.turn_mail_grace_seconds)
+        self.queue = JobQueue(settings.database_url) if settings.jobs == "queue" else None
 
     def close(self) -> None:
         self.runner.shutdown()

@@ -9,8 +9,9 @@ pushes of what another process announced (:func:`relay`, :func:`relay_chat`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING
+import logging
+from collections.abc import Awaitable, Callable, Iterable
+from typing import TYPE_CHECKING, Any
 
 from navcomp.core.protocol import ActionInput
 from navcomp.domain import refusals
@@ -39,6 +40,8 @@ from navcomp.store.db import Connection
 if TYPE_CHECKING:
     from navcomp.server.runtime.context import Server
 
+log = logging.getLogger("navcomp.dispatch")
+
 BOT_GAVE_WAY = (refusals.STALE_VERSION, refusals.TABLE_NOT_FOUND, refusals.GAME_OVER)
 """A bot's move refused for these is dropped: someone else moved first, the table was
 closed (a tutorial started anew), or the game ended by a vote."""
@@ -64,9 +67,9 @@ async def carry_out(server: Server, effects: Iterable[Effect]) -> None:
                     server.fanout.announce_chat(message_id)
                 await relay_chat(server, message_id)
             case WakeMail():
-                server.mail.wake()
+                await _wake_mail(server)
             case CallWebhook(url, payload):
-                server.webhooks.send(url, payload)
+                await _call_webhook(server, url, payload)
             case StartBot(table_id, job):
                 await _start_bot(server, table_id, job)
             case EndSessions(digests):
@@ -122,7 +125,10 @@ async def change_table(
 
 
 async def resume_bots(server: Server) -> None:
-    """After a start or restart: every table waiting for a bot gets one thinking."""
+    """After a start or restart: every table waiting for a bot gets one thinking (with
+    a queue, the workers see to it)."""
+    if server.queue is not None:
+        return
     for table_id in await server.read(tables.playing):
         await _start_bot(server, table_id, None)
 
@@ -170,27 +176,60 @@ async def _announce(server: Server, table_id: int, moved: bool) -> None:
         await server.fanout.announce(table_id, moved=moved)
 
 
-async def _start_bot(server: Server, table_id: int, job: BotJob | None) -> None:
-    if job is None:
+async def bot_job(server: Server, table_id: int) -> BotJob | None:
+    """The job of the bot on turn at ``table_id`` as the table now stands (None: no bot
+    is to move there, or the table is gone)."""
 
-        def work(c: Connection) -> BotJob | None:
-            table = lobby.get(c, table_id)
-            if table.bot_on_turn() is None:
-                return None
-            return job_for(table, server.games.load(c, table).actions)
+    def work(c: Connection) -> BotJob | None:
+        table = tables.get(c, table_id)
+        if table is None or table.bot_on_turn() is None:
+            return None
+        return job_for(table, server.games.load(c, table).actions)
 
-        job = await server.read(work)
-    if job is not None:
-        _think(server, job)
-
-
-def _think(server: Server, job: BotJob) -> None:
-    server.runner.schedule(job, lambda j, action: _bot_move(server, j, action))
+    return await server.read(work)
 
 
-async def _bot_move(server: Server, job: BotJob, action: int) -> None:
+async def play_bot(server: Server, job: BotJob, action: int) -> bool:
+    """Play the bot's ``action``, thought out for ``job``; False: the table moved on, or
+    ended, before it (the move is dropped: the version makes a late move change nothing)."""
     try:
         await submit(server, job.table_id, job.seat, action, job.version)
     except Refusal as error:
         if error.kind not in BOT_GAVE_WAY:
             raise
+        return False
+    return True
+
+
+async def _start_bot(server: Server, table_id: int, job: BotJob | None) -> None:
+    if server.queue is not None:
+        await _deferred(server.queue.bot_turn(table_id), "a bot's turn")
+        return
+    if job is None:
+        job = await bot_job(server, table_id)
+    if job is not None:
+        server.runner.schedule(job, lambda j, action: play_bot(server, j, action))
+
+
+async def _wake_mail(server: Server) -> None:
+    if server.queue is None:
+        server.mail.wake()
+    else:  # without the job, a worker finds the mail at its next poll
+        await _deferred(server.queue.mail(), "mail")
+
+
+async def _call_webhook(server: Server, url: str, payload: dict[str, Any]) -> None:
+    if server.queue is None:
+        server.webhooks.send(url, payload)
+    elif server.settings.webhooks:
+        await _deferred(server.queue.webhook(url, payload), "a webhook")
+
+
+async def _deferred(deferral: Awaitable[None], what: str) -> None:
+    """Defer a job; the change is committed, so a queue out of reach only delays it:
+    the workers find bot turns and mail waiting by themselves (a webhook is lost, as
+    when a hook's own queue is full)."""
+    try:
+        await deferral
+    except Exception as error:
+        log.warning("could not queue %s: %r", what, error)
