@@ -96,6 +96,34 @@ def test_a_worker_killed_mid_thought_hands_the_turn_to_another_and_the_bot_moves
     assert "took back job" in said
 
 
+def test_a_worker_told_to_stop_gives_back_the_turn_it_thought_about_and_exits(
+    queue_database: str,
+) -> None:
+    server = _server(queue_database)
+    first = WorkerProcess(queue_database, REDIS, "--bot-seconds", "20", "--drain-seconds", "1")
+    second = WorkerProcess(queue_database, REDIS, "--bot-seconds", "1")
+    try:
+        with httpx.Client(base_url=server.base) as client:
+            ann = Player(client, "ann")
+            table_id = new_game(ann, [], bots={1: "hard"})
+            first.start()
+            version = _play_until_the_bot_is_on_turn(ann, table_id)
+            wait_for(lambda: jobs_in(queue_database, "doing"))
+            assert first.process is not None
+            first.process.terminate()
+            first.process.wait(15)  # within the drain and the stop, far below 20 s of thought
+            assert [task for task, _ in jobs_in(queue_database, "todo")] == ["navcomp.bot_turn"]
+            assert jobs_in(queue_database, "doing") == []
+            second.start()
+            wait_for(lambda: ann.table(table_id)["table"]["to_move"] == 0, timeout=60)
+            assert bot_moves(queue_database, table_id, 1)[0] == version + 1
+    finally:
+        said = first.stop()
+        second.stop()
+        server.stop()
+    assert "Traceback" not in said, said
+
+
 def test_the_database_and_redis_restarted_while_games_run_lose_nothing(
     tmp_path: object,
 ) -> None:

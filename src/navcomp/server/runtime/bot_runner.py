@@ -197,11 +197,24 @@ class BotRunner:
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
 
-    def shutdown(self) -> None:
-        """Stop: jobs not started are dropped, a bot thinking finishes (within its time);
-        leaving before the workers have (wait=False) left the pool's semaphores behind."""
+    def shutdown(self, stop_thinking: bool = False) -> None:
+        """Stop: jobs not started are dropped, a bot thinking finishes (within its time),
+        or with ``stop_thinking`` is stopped (its job went back to the queue); leaving
+        before the workers have (wait=False) left the pool's semaphores behind."""
         self.closing = True
         for task in self.tasks:
             task.cancel()
         for worker in self.workers:
+            if stop_thinking:
+                _stop_processes(worker)
             worker.shutdown(wait=True, cancel_futures=True)
+
+
+def _stop_processes(executor: Executor) -> None:
+    """End a process pool's processes now (Python 3.14's ``terminate_workers``)."""
+    terminate = getattr(executor, "terminate_workers", None)
+    if terminate is not None:
+        terminate()
+        return
+    for process in dict(getattr(executor, "_processes", None) or {}).values():
+        process.terminate()

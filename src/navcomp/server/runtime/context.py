@@ -120,7 +120,9 @@ class Server:
         self.presence = Presence(self.tx, settings.now, settings.turn_mail_grace_seconds)
         self.queue = JobQueue(settings.database_url) if settings.jobs == "queue" else None
 
-    def close(self) -> None:
-        self.runner.shutdown()
+    def close(self, stop_thinking: bool = False) -> None:
+        """Let go of everything; ``stop_thinking``: bots thinking are stopped, not awaited
+        (a worker that gave their jobs back to the queue)."""
+        self.runner.shutdown(stop_thinking)
         self.webhooks.close()
         self.database.close()

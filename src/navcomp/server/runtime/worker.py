@@ -167,7 +167,7 @@ async def serve_jobs(server: Server, options: WorkerOptions) -> None:
         if server.fanout is not None:
             await server.fanout.close()
         await server.queue.close()
-        server.close()
+        server.close(stop_thinking=True)
 
 
 async def _nothing_to_relay(_table_id: int, _moved: bool) -> None:
