@@ -28,7 +28,7 @@ sets them itself."""
 
 @contextmanager
 def running(database_url: str, **settings: Any) -> Iterator[TestClient]:
-    app = create_app(Settings(database_url, webhooks=False, **{**PER_ADDRESS_OFF, **settings}))
+    app = create_app(Settings(database_url, **{"webhooks": False, **PER_ADDRESS_OFF, **settings}))
     with TestClient(app, raise_server_exceptions=True) as client:
         yield client
 

@@ -3,15 +3,21 @@ for the job queue's tests."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import random
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
+from collections.abc import Iterator
 from typing import IO, Any
 
 from sqlalchemy import create_engine, text
 
+from navcomp.server.runtime.context import Server, Settings
+from navcomp.server.runtime.worker import QueueWorker, WorkerOptions
 from server_helpers import Player, wait_for
 
 
@@ -109,3 +115,43 @@ def bot_moves(database_url: str, table_id: int, seat: int) -> list[int]:
             return [row[0] for row in rows]
     finally:
         engine.dispose()
+
+
+QUICK_WORKER = WorkerOptions(heartbeat_seconds=0.5, stalled_seconds=3, upkeep_seconds=0.5)
+
+
+@contextlib.contextmanager
+def worker_in_thread(settings: Settings) -> Iterator[QueueWorker]:
+    """A worker of ``settings`` (its jobs=queue) on an event loop of its own thread, while
+    the block runs."""
+    ready = threading.Event()
+    found: list[Any] = []
+
+    async def work() -> None:
+        server = Server(settings)
+        assert server.queue is not None
+        await server.queue.open()
+        await server.mail.start()
+        worker = QueueWorker(server, QUICK_WORKER)
+        found.append((worker, asyncio.get_running_loop(), asyncio.current_task()))
+        ready.set()
+        try:
+            await worker.run(install_signal_handlers=False)
+        finally:
+            await server.mail.close()
+            await server.queue.close()
+            server.close(stop_thinking=True)
+
+    def run() -> None:
+        with contextlib.suppress(asyncio.CancelledError):  # how the block's end stops it
+            asyncio.run(work())
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    assert ready.wait(30), "the worker did not start"
+    worker, loop, task = found[0]
+    try:
+        yield worker
+    finally:
+        loop.call_soon_threadsafe(task.cancel)
+        thread.join(30)

@@ -23,8 +23,11 @@ class HookServer:
         tls: ssl.SSLContext | None = None,
         journal: list[str] | None = None,
         name: str = "",
+        failures: int = 0,
     ) -> None:
+        """``failures``: the first requests answered 500."""
         self.received: list[dict[str, Any]] = []
+        self.failures = failures
         self.methods: list[str] = []
         self.hosts: list[str] = []
         self.entered = threading.Event()
@@ -50,7 +53,10 @@ class HookServer:
                     hook.release.wait(60)
                 if journal is not None:
                     journal.append(f"leave {name}")
-                if redirect_to is not None:
+                if hook.failures > 0:
+                    hook.failures -= 1
+                    self.send_response(500)
+                elif redirect_to is not None:
                     self.send_response(302)
                     self.send_header("Location", redirect_to)
                 else:
