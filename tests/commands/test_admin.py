@@ -259,6 +259,7 @@ def test_the_counts(
         "finished_today": 1,
         "mail_waiting": 1,
         "bot_turns": 1,
+        "queued_jobs": {},
     }
     printed = admin(capsys, database_url, "counts")[0]
     assert "tables:          1 open, 1 playing, 1 over" in printed

@@ -4,6 +4,8 @@ worker`` processes run them, once, whatever process dies or restarts."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -57,6 +59,7 @@ def test_a_bot_turn_waits_in_the_queue_until_a_worker_runs_it(queue_database: st
             waiting = wait_for(lambda: jobs_in(queue_database, "todo"))
             assert waiting == [("navcomp.bot_turn", {"table_id": table_id})]
             assert bot_moves(queue_database, table_id, 1) == [], "no worker, no bot move"
+            assert _admin_counts(queue_database)["queued_jobs"] == {"navcomp.bot_turn": 1}
             worker.start()
             wait_for(lambda: ann.table(table_id)["table"]["to_move"] == 0)
             assert bot_moves(queue_database, table_id, 1)[0] == version + 1
@@ -167,6 +170,18 @@ def _pushed_up_to(socket: Any, version: int) -> bool:
         if message.get("version", -1) >= version:
             return True
     return False
+
+
+def _admin_counts(database_url: str) -> dict[str, Any]:
+    admin = [sys.executable, "-m", "navcomp", "admin", "counts", "--json"]
+    counted = subprocess.run(
+        [*admin, "--database-url", database_url],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    found: dict[str, Any] = json.loads(counted.stdout)
+    return found
 
 
 def _answers(player: Player, table_id: int) -> bool:

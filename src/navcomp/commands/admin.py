@@ -64,7 +64,9 @@ def add_parser(commands: Any) -> None:
     end.add_argument("table", type=int, help="the table's id")
     _add_redis(end)
     end.set_defaults(run=run_end_table)
-    counted = _action(actions, "counts", "tables, players, games today, mail and bot turns", True)
+    counted = _action(
+        actions, "counts", "tables, players, games today, mail, bot turns, queued jobs", True
+    )
     counted.set_defaults(run=run_counts)
 
 
@@ -277,4 +279,6 @@ def run_counts(args: argparse.Namespace) -> int:
     print(f"finished today:  {found.finished_today} (UTC)")
     print(f"mail waiting:    {found.mail_waiting}")
     print(f"bot turns:       {found.bot_turns}")
+    queued = ", ".join(f"{count} {task}" for task, count in found.queued_jobs.items())
+    print(f"queued jobs:     {queued or 'none'}")
     return 0

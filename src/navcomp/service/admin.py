@@ -97,6 +97,7 @@ class Counts:
     finished_today: int  # games played to their end today (UTC)
     mail_waiting: int  # in the outbox
     bot_turns: int  # games in play where a bot is to move
+    queued_jobs: dict[str, int]  # in the job queue, waiting or running, by task
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -105,6 +106,7 @@ class Counts:
             "finished_today": self.finished_today,
             "mail_waiting": self.mail_waiting,
             "bot_turns": self.bot_turns,
+            "queued_jobs": self.queued_jobs,
         }
 
 
@@ -119,4 +121,5 @@ def counts(conn: Connection, at: datetime) -> Counts:
         stored.finished_since(conn, midnight),
         outbox.waiting(conn),
         stored.bot_turns(conn),
+        stored.queued_jobs(conn),
     )

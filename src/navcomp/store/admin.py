@@ -8,7 +8,7 @@ from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Connection, and_, delete, func, or_, select, update
+from sqlalchemy import Connection, and_, delete, func, or_, select, text, update
 
 from navcomp.domain.tables import TableEnd, TableStatus
 from navcomp.store.db import as_utc
@@ -134,3 +134,17 @@ def bot_turns(conn: Connection) -> int:
     )
     count: int = conn.execute(query).scalar_one()
     return count
+
+
+def queued_jobs(conn: Connection) -> dict[str, int]:
+    """Jobs waiting or running in the job queue (``--jobs queue``), by task; none where
+    the database holds no queue (SQLite, or no worker ever ran)."""
+    if conn.dialect.name != "postgresql":
+        return {}
+    if conn.execute(text("SELECT to_regclass('procrastinate_jobs')")).scalar_one() is None:
+        return {}
+    query = text(
+        "SELECT task_name, count(*) FROM procrastinate_jobs"
+        " WHERE status IN ('todo', 'doing') GROUP BY task_name"
+    )
+    return {str(task): int(count) for task, count in conn.execute(query)}
