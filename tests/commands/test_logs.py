@@ -23,6 +23,7 @@ def _logging_as_it_was() -> Iterator[None]:
         logging.getLogger(name).setLevel(kept)
     logging.getLogger("navcomp.requests").setLevel(logging.NOTSET)
     structlog.reset_defaults()
+    logging.captureWarnings(False)
 
 
 def lines(capsys: pytest.CaptureFixture[str]) -> list[str]:
@@ -33,7 +34,7 @@ def test_json_lines_carry_the_bound_request_id(capsys: pytest.CaptureFixture[str
     logs.configure("json", "info")
     with structlog.contextvars.bound_contextvars(request_id="r-1"):
         logging.getLogger("navcomp.mail").warning("mail %d failed", 7)
-        logging.getLogger("uvicorn.error").info("up", extra={"color_message": "\x1b[1mup"})
+        logging.getLogger("uvicorn.error").warning("up", extra={"color_message": "\x1b[1mup"})
     logging.getLogger("navcomp").info("after")
     first, second, third = (json.loads(line) for line in lines(capsys))
     assert first["event"] == "mail 7 failed" and first["level"] == "warning"
@@ -73,6 +74,7 @@ def test_libraries_that_log_secrets_at_info_stay_quiet(capsys: pytest.CaptureFix
     logs.configure("json", "info")
     logging.getLogger("sqlalchemy.engine.Engine").info("SELECT ... ('password hash',)")
     logging.getLogger("httpx").info("POST https://hook.example/secret-path")
+    logging.getLogger("uvicorn.error").info('"WebSocket /api/lobby/live?token=x" [accepted]')
     logging.getLogger("navcomp.requests").info("request")  # off without --access-log
     assert lines(capsys) == []
     logs.configure("json", "info", access_log=True)

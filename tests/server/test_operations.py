@@ -10,16 +10,26 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
+from prometheus_client import REGISTRY
 from sqlalchemy import create_engine, text
 from sqlalchemy.exc import OperationalError
 
+from mail_helpers import Inbox
 from navcomp.server.app import create_app
 from navcomp.server.runtime.context import Settings
 from navcomp.store import schema_version
 from server.redis_helpers import PrivateRedis
-from server_helpers import running, wait_for
+from server.test_mail import QUICK, with_address
+from server_helpers import Player, running, wait_for
 
 SECRET_URL = "postgresql://admin:hunter2@db.internal/navcomp"
+
+
+def sample(name: str, **labels: str) -> float:
+    """A metric's value in this process (the test client's server runs in it)."""
+    value = REGISTRY.get_sample_value(name, labels)
+    assert value is not None, name
+    return value
 
 
 @contextmanager
@@ -61,8 +71,10 @@ def test_a_database_down_is_named_and_its_error_is_not_told(
         raise OperationalError("SELECT 1", {}, Exception(f"cannot reach {SECRET_URL}"))
 
     monkeypatch.setattr(schema_version, "is_current", unreachable)
+    errors = sample("navcomp_database_errors_total")
     with running(sqlite_url) as client:
         ready = client.get("/readyz")
+    assert sample("navcomp_database_errors_total") == errors + 1
     assert ready.status_code == 503
     assert ready.json()["failing"] == "database"
     assert ready.json()["checks"] == {"database": "failing", "migrations": "skipped"}
@@ -75,10 +87,35 @@ def test_not_ready_while_redis_is_away(sqlite_url: str, tmp_path: Path) -> None:
         ready = client.get("/readyz")
         assert ready.status_code == 200
         assert ready.json()["checks"] == {"database": "ok", "migrations": "ok", "redis": "ok"}
+        errors = sample("navcomp_redis_errors_total")
         redis.stop()
         away = wait_for(lambda: (answer := client.get("/readyz")).status_code == 503 and answer)
         assert away.json()["failing"] == "redis"
         assert str(redis.port) not in away.text
+        wait_for(lambda: sample("navcomp_redis_errors_total") > errors)
+
+
+def test_mail_sent_and_failed_are_counted(sqlite_url: str) -> None:
+    sent, failed = sample("navcomp_mails_sent_total"), sample("navcomp_mails_failed_total")
+    inbox = Inbox()
+    with inbox, running(sqlite_url, smtp_url=inbox.url, **QUICK) as client:
+        ann = Player(client, "ann")
+        with_address(ann, inbox, "ann@example.com")  # the link's mail
+        wait_for(lambda: sample("navcomp_mails_sent_total") == sent + 1)
+        wait_for(lambda: sample("navcomp_jobs_queued", job="mail") == 0)
+        inbox.stop()
+        answer = ann.put("/api/me/email", {"address": "ann@example.org", "language": "en"})
+        assert answer.status_code == 200, answer.text
+        wait_for(lambda: sample("navcomp_mails_failed_total") > failed)
+    assert sample("navcomp_mails_sent_total") == sent + 1
+
+
+def test_open_sockets_are_counted(sqlite_url: str) -> None:
+    with running(sqlite_url) as client:
+        before = sample("navcomp_websockets_open")
+        with client.websocket_connect("/api/lobby/live"):
+            wait_for(lambda: sample("navcomp_websockets_open") == before + 1)
+        wait_for(lambda: sample("navcomp_websockets_open") == before)
 
 
 def test_metrics_are_for_the_networks_given_only(sqlite_url: str) -> None:

@@ -19,9 +19,12 @@ from structlog.typing import EventDict, Processor
 
 FORMATS = ("text", "json")
 LEVELS = ("debug", "info", "warning", "error")
-QUIET_LIBRARIES = ("sqlalchemy", "httpx", "httpcore", "alembic", "aiosmtplib", "websockets")
+QUIET_LIBRARIES = (
+    *("sqlalchemy", "httpx", "httpcore", "alembic", "aiosmtplib", "websockets", "uvicorn"),
+)
 """Loggers kept at warnings and above whatever the level: at info SQLAlchemy logs each
-statement with its parameters (password hashes, session digests), httpx each URL."""
+statement with its parameters (password hashes, session digests), httpx each URL,
+uvicorn each WebSocket opened and closed with its path and query string."""
 URL_PASSWORD = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]*:)[^@/\s]+@", re.IGNORECASE)
 
 
@@ -68,6 +71,7 @@ def configure(log_format: str = "text", level: str = "info", access_log: bool = 
     handler.setFormatter(formatter)
     root = logging.getLogger()
     root.handlers = [handler]
+    logging.captureWarnings(True)  # Python's warnings as log lines too, not bare text
     numeric = getattr(logging, level.upper())
     root.setLevel(numeric)
     for library in QUIET_LIBRARIES:

@@ -253,8 +253,9 @@ def run(args: argparse.Namespace) -> int:
             app,
             host=args.host,
             port=args.port,
-            log_config=None,  # uvicorn's lines go through our formatter (commands/logs.py)
-            log_level=args.log_level,
+            # uvicorn's lines go through our formatter, at the levels commands/logs.py sets
+            log_config=None,
+            log_level=None,
             access_log=False,  # its lines hold the query string: ours (--access-log) do not
             ws_per_message_deflate=False,
             proxy_headers=False,  # the app trusts only --trusted-proxies (security.py)

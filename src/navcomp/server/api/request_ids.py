@@ -1,9 +1,11 @@
 """A request id for every request and WebSocket, on every log line it causes.
 
-The id is new and random, or the request's own ``X-Request-ID`` when a trusted proxy
-(``--trusted-proxies``) sent it and it looks like an id (a short token); it is bound in
-``structlog.contextvars`` for the request's task (and the tasks it starts), and given
-back in the answer's ``X-Request-ID`` header (a WebSocket's in its handshake).
+The id is new and random (it tells requests apart and is no secret: the process's
+pseudo-random numbers, far cheaper than the system's), or the request's own
+``X-Request-ID`` when a trusted proxy (``--trusted-proxies``) sent it and it looks like
+an id (a short token).  It is bound in ``structlog.contextvars`` for the request's task
+(and the tasks it starts), and given back in the answer's ``X-Request-ID`` header (a
+WebSocket's in its handshake).
 
 With the logger ``navcomp.requests`` at info (``navcomp serve --access-log``), each HTTP
 request logs one line: its method, its route's path pattern (never a path's token,
@@ -14,8 +16,8 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import random
 import re
-import secrets
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -43,7 +45,7 @@ class RequestIds:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        request_id = self._given(scope) or secrets.token_hex(16)
+        request_id = self._given(scope) or f"{random.getrandbits(128):032x}"
         header = (HEADER, request_id.encode())
         started = time.perf_counter()
         status = 500
