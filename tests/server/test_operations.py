@@ -40,8 +40,8 @@ def client_at(database_url: str, address: str, **settings: Any) -> Iterator[Test
         yield client
 
 
-def test_live_and_ready(sqlite_url: str) -> None:
-    with running(sqlite_url) as client:
+def test_live_and_ready(database_url: str) -> None:
+    with running(database_url) as client:
         live = client.get("/livez")
         assert live.status_code == 200 and live.json() == {"status": "live"}
         ready = client.get("/readyz")
@@ -49,9 +49,9 @@ def test_live_and_ready(sqlite_url: str) -> None:
         assert ready.json() == {"status": "ready", "checks": {"database": "ok", "migrations": "ok"}}
 
 
-def test_not_ready_while_the_schema_is_behind_the_migrations(sqlite_url: str) -> None:
-    with running(sqlite_url) as client:
-        engine = create_engine(sqlite_url)
+def test_not_ready_while_the_schema_is_behind_the_migrations(database_url: str) -> None:
+    with running(database_url) as client:
+        engine = create_engine(database_url)
         with engine.begin() as conn:
             conn.execute(text("UPDATE alembic_version SET version_num = '0001'"))
         engine.dispose()

@@ -13,6 +13,7 @@ import httpx2 as httpx
 import pytest
 from sqlalchemy import create_engine, text
 
+from nginx_helpers import Nginx
 from server_helpers import Player, ServerProcess, new_game, wait_for
 
 PASSWORD = "correct horse"  # server_helpers.Player's
@@ -95,6 +96,25 @@ def test_metrics_are_not_for_a_request_a_proxy_forwarded(sqlite_url: str) -> Non
             assert "navcomp_" not in answer.text
     finally:
         server.stop()
+
+
+def test_behind_the_nginx_of_the_docs(sqlite_url: str, tmp_path: Path) -> None:
+    """The public gets health, never the metrics; the request id is nginx's, not the
+    client's."""
+    server = ServerProcess(sqlite_url, "--trusted-proxies", "127.0.0.1").start()
+    nginx = Nginx(tmp_path, server.port)
+    with ExitStack() as stack:
+        stack.callback(server.stop)
+        nginx.start()
+        stack.callback(nginx.stop)
+        public = stack.enter_context(
+            httpx.Client(base_url=nginx.base, verify=nginx.ssl_context(), timeout=10)
+        )
+        assert public.get("/readyz").status_code == 200
+        assert public.get("/metrics").status_code == 404
+        assert httpx.get(server.base + "/metrics", timeout=10).status_code == 200  # loopback
+        answer = public.get("/livez", headers={"X-Request-ID": "chosen-by-the-client"})
+        assert re.fullmatch("[0-9a-f]{32}", answer.headers["x-request-id"])
 
 
 def test_json_logs_carry_the_request_id_and_no_secret(sqlite_url: str, tmp_path: Path) -> None:
