@@ -3,8 +3,9 @@
 - ``/livez``: the process answers; it looks at nothing else.
 - ``/readyz``: the database answers, its schema is at the migrations' head, and Redis
   (when the server has one) answers; 503 names the first failing check, never an
-  error's text (which may hold a URL).  One answer is kept for a second, so a flood of
-  probes costs one look a second.
+  error's text (which may hold a URL).  One answer is kept for a second, and probes
+  that come while the checks run wait for them, so a flood of probes costs one look a
+  second.
 - ``/metrics``: Prometheus's text, only to the networks of ``--metrics-from``
   (loopback by default) and never to a request a proxy forwarded; anyone else is told
   that no such path exists.
@@ -43,10 +44,12 @@ FORWARDED = (b"x-forwarded-for", b"forwarded")
 
 @dataclass
 class Readiness:
-    """The last readiness answer and when it was found (a monotonic time)."""
+    """The last readiness answer and when it was found (a monotonic time); probes that
+    come while the checks run wait for their answer rather than run them again."""
 
     checks: dict[str, str] = field(default_factory=dict)
     found: float = -READY_KEPT_SECONDS
+    checking: asyncio.Lock = field(default_factory=asyncio.Lock)
 
 
 @router.get("/livez")
@@ -56,14 +59,19 @@ async def livez() -> dict[str, str]:
 
 @router.get("/readyz")
 async def readyz(request: Request, server: ServerDep) -> JSONResponse:
-    kept: Readiness = getattr(request.app.state, "readiness", None) or Readiness()
-    if time.monotonic() - kept.found >= READY_KEPT_SECONDS:
-        kept = request.app.state.readiness = Readiness(await _checks(server), time.monotonic())
-    failing = next((name for name, result in kept.checks.items() if result != "ok"), None)
+    kept: Readiness | None = getattr(request.app.state, "readiness", None)
+    if kept is None:
+        kept = request.app.state.readiness = Readiness()
+    async with kept.checking:
+        if time.monotonic() - kept.found >= READY_KEPT_SECONDS:
+            kept.checks = await _checks(server)
+            kept.found = time.monotonic()
+        checks = kept.checks
+    failing = next((name for name, result in checks.items() if result != "ok"), None)
     if failing is None:
-        return JSONResponse({"status": "ready", "checks": kept.checks})
+        return JSONResponse({"status": "ready", "checks": checks})
     return JSONResponse(
-        {"status": "not_ready", "failing": failing, "checks": kept.checks}, status_code=503
+        {"status": "not_ready", "failing": failing, "checks": checks}, status_code=503
     )
 
 
