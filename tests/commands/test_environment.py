@@ -71,6 +71,8 @@ def test_the_database_and_redis_urls_as_before(monkeypatch: pytest.MonkeyPatch) 
         ("NAVCOMP_LOG_FORMAT", "xml", "not one of text, json"),
         ("NAVCOMP_WEBHOOK_ALLOW_INTERNAL", "maybe", "a flag is 1, true or yes"),
         ("NAVCOMP_SMTP_URL", "http://mail", "an SMTP URL is"),
+        ("NAVCOMP_METRICS_FROM", "127.0.0.1,nonsense", "'nonsense' does not appear to be"),
+        ("NAVCOMP_TRUSTED_PROXIES", "10.0.0.0/33", "'10.0.0.0/33' does not appear to be"),
     ],
 )
 def test_a_bad_value_names_its_variable(

@@ -168,5 +168,9 @@ def test_processes_sharing_a_folder_add_their_metrics_up(
         assert scrape(second.base)["navcomp_moves_total"] == 0
         _first_move(ann, table_id, bob)
         assert scrape(second.base)["navcomp_moves_total"] == 1  # played on the first
-        assert scrape(first.base)['navcomp_jobs_queued{job="bot"}'] == 0
+        bot_table = new_game(ann, [], bots={1: "easy"})  # its bot thinks in the first's worker
+        wait_for(lambda: _after_a_bot_moved(first.base, ann, bot_table))
+        seen = scrape(second.base)
+        assert seen['navcomp_job_seconds_count{job="bot"}'] >= 1
+        assert seen['navcomp_jobs_queued{job="bot"}'] == 0
     assert any(folder.glob("counter_*.db"))

@@ -16,6 +16,7 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Any) -> None:
+    from navcomp.commands import option_types
     from navcomp.commands.option_types import count_from, seconds_above_zero
 
     parser = commands.add_parser(
@@ -40,6 +41,7 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument(
         "--trusted-proxies",
+        type=option_types.networks,
         default="",
         help="reverse proxies whose X-Forwarded-Proto and X-Forwarded-For count, as "
         "addresses and networks (e.g. 127.0.0.1,10.0.0.0/8); default none",
@@ -80,6 +82,7 @@ def networks(text: str, option: str) -> tuple[str, ...]:
 def _add_operations_options(parser: Any) -> None:
     """Logs and metrics (docs/server.md, "Health, metrics and logs")."""
     from navcomp.commands.logs import FORMATS, LEVELS
+    from navcomp.commands.option_types import networks as networks_option
 
     operations = parser.add_argument_group("logs and metrics")
     operations.add_argument(
@@ -98,6 +101,7 @@ def _add_operations_options(parser: Any) -> None:
     )
     operations.add_argument(
         "--metrics-from",
+        type=networks_option,
         default="127.0.0.1,::1",
         help="addresses and networks that may read /metrics (default 127.0.0.1,::1: loopback)",
     )
