@@ -18,8 +18,8 @@ def add(parser: Any) -> None:
         "--smtp-url",
         type=_smtp_url,
         default=os.environ.get(SMTP_URL_VARIABLE) or None,  # checked by ``type`` too
-        help="smtp://user:password@host:port (or smtps:// for TLS from the start; or "
-        f"{SMTP_URL_VARIABLE}); without it mail waits in the outbox",
+        help="smtp://user:password@host:port (or smtps:// for TLS from the start); "
+        "without it mail waits in the outbox",
     )
     mail.add_argument(
         "--smtp-starttls",

@@ -49,3 +49,16 @@ def _number(text: str, *, allow_zero: bool, unit: str) -> float:
         lowest = "from 0 up" if allow_zero else "above 0"
         raise argparse.ArgumentTypeError(f"{text!r} is no number of {unit} {lowest}")
     return number
+
+
+def networks(text: str) -> str:
+    """Comma-separated addresses and networks (``127.0.0.1,10.0.0.0/8``), as given."""
+    import ipaddress
+
+    for entry in (part.strip() for part in text.split(",")):
+        if entry:
+            try:
+                ipaddress.ip_network(entry, strict=False)
+            except ValueError as error:
+                raise argparse.ArgumentTypeError(str(error)) from None
+    return text

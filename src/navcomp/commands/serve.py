@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import gc
+import logging
 import os
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
 
 
 def add_parser(commands: Any) -> None:
+    from navcomp.commands import option_types
     from navcomp.commands.option_types import count_from, seconds_above_zero
 
     parser = commands.add_parser(
@@ -29,8 +31,7 @@ def add_parser(commands: Any) -> None:
     parser.add_argument("--data-dir", type=Path, default=Path("data"), help="for SQLite")
     parser.add_argument(
         "--redis-url",
-        help="e.g. redis://127.0.0.1:6379/0: pushes across several server processes "
-        "(or NAVCOMP_REDIS_URL)",
+        help="e.g. redis://127.0.0.1:6379/0: pushes across several server processes",
     )
     parser.add_argument(
         "--jobs",
@@ -47,6 +48,7 @@ def add_parser(commands: Any) -> None:
     )
     parser.add_argument(
         "--trusted-proxies",
+        type=option_types.networks,
         default="",
         help="reverse proxies whose X-Forwarded-Proto and X-Forwarded-For count, as "
         "addresses and networks (e.g. 127.0.0.1,10.0.0.0/8); default none",
@@ -58,20 +60,58 @@ def add_parser(commands: Any) -> None:
     )
     _add_upkeep_options(parser)
     _add_limit_options(parser)
-    from navcomp.commands import mail_options
+    from navcomp.commands import environment, mail_options
 
     mail_options.add(parser)
+    _add_operations_options(parser)
+    environment.read_environment(parser)
     parser.set_defaults(run=run)
 
 
 def trusted_proxies(text: str) -> tuple[str, ...]:
     """``--trusted-proxies`` as addresses and networks (ValueError for anything else)."""
+    return networks(text, "--trusted-proxies")
+
+
+def networks(text: str, option: str) -> tuple[str, ...]:
+    """Comma-separated addresses and networks (ValueError naming ``option`` otherwise)."""
     import ipaddress
 
     entries = tuple(part.strip() for part in text.split(",") if part.strip())
     for entry in entries:
-        ipaddress.ip_network(entry, strict=False)
+        try:
+            ipaddress.ip_network(entry, strict=False)
+        except ValueError as error:
+            raise ValueError(f"{option}: {error}") from None
     return entries
+
+
+def _add_operations_options(parser: Any) -> None:
+    """Logs and metrics (docs/server.md, "Health, metrics and logs")."""
+    from navcomp.commands.logs import FORMATS, LEVELS
+    from navcomp.commands.option_types import networks as networks_option
+
+    operations = parser.add_argument_group("logs and metrics")
+    operations.add_argument(
+        "--log-format",
+        choices=FORMATS,
+        default="text",
+        help="text: readable lines (default); json: one JSON object a line",
+    )
+    operations.add_argument(
+        "--log-level", choices=LEVELS, default="info", help="the least to log (default info)"
+    )
+    operations.add_argument(
+        "--access-log",
+        action="store_true",
+        help="log a line for each HTTP request (its route, status and time)",
+    )
+    operations.add_argument(
+        "--metrics-from",
+        type=networks_option,
+        default="127.0.0.1,::1",
+        help="addresses and networks that may read /metrics (default 127.0.0.1,::1: loopback)",
+    )
 
 
 def _add_upkeep_options(parser: Any) -> None:
@@ -154,7 +194,7 @@ def _add_limit_options(parser: Any) -> None:
         )
 
 
-def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
+def _settings(args: argparse.Namespace, url: str, proxies: Any, scrapers: Any) -> Settings:
     """The server's settings from its command line (and NAVCOMP_REDIS_URL)."""
     from navcomp.commands import mail_options
     from navcomp.server.runtime.context import Settings
@@ -167,6 +207,7 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
         redis_url=redis_url,
         jobs=args.jobs,
         trusted_proxies=proxies,
+        metrics_from=scrapers,
         webhook_allow_internal=args.webhook_allow_internal,
         sweep_seconds=args.sweep_seconds,
         name_hold_days=args.name_hold_days,
@@ -193,17 +234,20 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any) -> Settings:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from navcomp.commands import logs
     from navcomp.server.api.guard import guarded_protocol
     from navcomp.server.app import create_app
     from navcomp.store.db import database_url
 
+    logs.configure(args.log_format, args.log_level, args.access_log)
     url = database_url(args.database_url, args.data_dir)
     try:
         proxies = trusted_proxies(args.trusted_proxies)
+        scrapers = networks(args.metrics_from, "--metrics-from")
     except ValueError as error:
-        print(f"navcomp serve: --trusted-proxies: {error}")
+        print(f"navcomp serve: {error}")
         return 2
-    settings = _settings(args, url, proxies)
+    settings = _settings(args, url, proxies, scrapers)
     if settings.jobs == "queue" and not (url.startswith("postgres") and settings.redis_url):
         print("navcomp serve: --jobs queue needs a PostgreSQL --database-url and --redis-url")
         return 2
@@ -214,7 +258,9 @@ def run(args: argparse.Namespace) -> int:
     gc.collect()
     gc.freeze()
     shown = url if url.startswith("sqlite") else url.split("@")[-1]
-    print(f"NavComp on http://{args.host}:{args.port}  (database: {shown})", flush=True)
+    logging.getLogger("navcomp").info(
+        "NavComp on http://%s:%d  (database: %s)", args.host, args.port, shown
+    )
     # Pushes are small JSON views on loopback or LAN: compressing them costs more
     # server time than it saves.
     with _profiled(os.environ.get(PROFILE_VARIABLE)):
@@ -222,7 +268,10 @@ def run(args: argparse.Namespace) -> int:
             app,
             host=args.host,
             port=args.port,
-            log_level="warning",
+            # uvicorn's lines go through our formatter, at the levels commands/logs.py sets
+            log_config=None,
+            log_level=None,
+            access_log=False,  # its lines hold the query string: ours (--access-log) do not
             ws_per_message_deflate=False,
             proxy_headers=False,  # the app trusts only --trusted-proxies (security.py)
             ws_max_size=WS_MAX_SIZE,

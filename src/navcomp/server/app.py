@@ -17,7 +17,7 @@ from navcomp.domain.refusals import Refusal
 from navcomp.server.api import docs as api_docs
 from navcomp.server.api import hotpath, http, routes, schemas
 from navcomp.server.api.security import SecuredApp
-from navcomp.server.runtime import dispatch, sweeper
+from navcomp.server.runtime import dispatch, metrics, sweeper
 from navcomp.server.runtime.context import Server, Settings
 
 NO_TELEMETRY: TelemetryConfig = {
@@ -60,6 +60,7 @@ def create_app(settings: Settings) -> FastAPI:
                 await server.fanout.close()
             await server.throttle.close()
             server.close()
+            metrics.process_ended()
 
     app = SecuredApp(  # security headers, Secure cookies and trusted proxies around it all
         trusted_proxies=settings.trusted_proxies,

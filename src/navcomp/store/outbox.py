@@ -17,7 +17,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, func, insert, or_, select, update
+from sqlalchemy import ColumnElement, Connection, and_, delete, func, insert, or_, select, update
 
 from navcomp.domain.mail import MailKind
 from navcomp.domain.model import OutboxMail
@@ -124,10 +124,7 @@ def claim(
     and claimed by nobody (or by a claim that lapsed), now claimed by ``claim_id`` until
     ``until``."""
     free = or_(mail_outbox.c.claimed_until.is_(None), mail_outbox.c.claimed_until < at)
-    due = or_(
-        and_(mail_outbox.c.kind != TURN, mail_outbox.c.due_at <= at),
-        mail_outbox.c.due_at <= at - turn_grace,
-    )
+    due = _due(at, turn_grace)
     ids = list(
         conn.execute(
             select(mail_outbox.c.id)
@@ -220,3 +217,19 @@ def drop(conn: Connection, mail: OutboxMail) -> None:
 def waiting(conn: Connection) -> int:
     count: int = conn.execute(select(func.count()).select_from(mail_outbox)).scalar_one()
     return count
+
+
+def due(conn: Connection, at: datetime, turn_grace: timedelta = timedelta()) -> int:
+    """How many mails are due at ``at``, claimed or not (the mail queue's depth)."""
+    count: int = conn.execute(
+        select(func.count()).select_from(mail_outbox).where(_due(at, turn_grace))
+    ).scalar_one()
+    return count
+
+
+def _due(at: datetime, turn_grace: timedelta) -> ColumnElement[bool]:
+    """Mail due at ``at``: a turn mail ``turn_grace`` after its due time."""
+    return or_(
+        and_(mail_outbox.c.kind != TURN, mail_outbox.c.due_at <= at),
+        mail_outbox.c.due_at <= at - turn_grace,
+    )

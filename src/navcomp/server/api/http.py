@@ -16,6 +16,7 @@ from navcomp.core.errors import quoted
 from navcomp.domain import refusals
 from navcomp.domain.refusals import Refusal, not_found
 from navcomp.server.api.errors import FRAMEWORK, status_of
+from navcomp.server.runtime import metrics
 
 MAX_BODY = 16 * 1024
 SESSION_COOKIE = "navcomp_session"
@@ -28,6 +29,7 @@ def error_response(error: Refusal, headers: dict[str, str] | None = None) -> JSO
     headers = dict(headers or {})
     if error.retry_after is not None:
         headers["Retry-After"] = str(error.retry_after)
+    metrics.refused(error.kind.code)
     return JSONResponse(error.body(), status_code=status_of(error.kind), headers=headers)
 
 

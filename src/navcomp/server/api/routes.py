@@ -11,6 +11,7 @@ from navcomp.server.api import accounts as api_accounts
 from navcomp.server.api import chat as api_chat
 from navcomp.server.api import endings as api_endings
 from navcomp.server.api import lobby as api_lobby
+from navcomp.server.api import operations as api_operations
 from navcomp.server.api import play as api_play
 from navcomp.server.api import profile as api_profile
 from navcomp.server.api import ratings as api_ratings
@@ -39,6 +40,7 @@ ROUTERS = (
     api_social.router,
     api_tutorials.router,
     api_chat.router,
+    api_operations.router,
     websocket.router,
     pages,
 )

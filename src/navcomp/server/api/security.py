@@ -10,7 +10,8 @@ included, so no answer goes out without them:
   styles only, nothing inline, no framing), ``X-Content-Type-Options: nosniff``,
   a referrer policy and ``X-Frame-Options: DENY``;
 - over HTTPS (the request's own scheme, or the one a trusted proxy reports) every
-  cookie the server sets gets the ``Secure`` flag.
+  cookie the server sets gets the ``Secure`` flag;
+- outside them all, every request gets its id (``request_ids.py``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from typing import Any
 from fastapi import FastAPI
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
+
+from navcomp.server.api.request_ids import RequestIds
 
 POLICY = (
     "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
@@ -90,4 +93,4 @@ class SecuredApp(FastAPI):
             # uvicorn types ASGI apps more narrowly than Starlette; both are plain ASGI
             proxied: Any = ProxyHeadersMiddleware(stack, trusted_hosts=self.trusted_proxies)  # type: ignore[arg-type]
             stack = proxied
-        return stack
+        return RequestIds(stack, self.trusted_proxies)  # outside: it sees the peer itself

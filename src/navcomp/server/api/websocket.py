@@ -13,6 +13,7 @@ from navcomp.domain.refusals import Refusal, not_found
 from navcomp.domain.tables import TableStatus
 from navcomp.server.api import http
 from navcomp.server.api.deps import ServerDep, session_of
+from navcomp.server.runtime import metrics
 from navcomp.server.runtime.live import Subscriber, TokenBucket, encode, state_message
 from navcomp.service import lobby
 from navcomp.service.games import Live
@@ -118,9 +119,11 @@ async def _pump(
     """Send the subscriber's pushes, and read the client's pings (each a sign that
     ``user_id``, if anyone's, is online), until it goes."""
     sender = asyncio.create_task(_send_pushes(websocket, subscriber))
+    metrics.OPEN_SOCKETS.inc()
     try:
         await _receive_pings(websocket, server, user_id)
     finally:
+        metrics.OPEN_SOCKETS.dec()
         sender.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await sender

@@ -25,6 +25,7 @@ from typing import Any
 from navcomp.bots.base import Bot
 from navcomp.core.protocol import replay
 from navcomp.core.registry import get_game
+from navcomp.server.runtime import metrics
 from navcomp.service.bot_jobs import BotJob, bot_rng
 
 log = logging.getLogger("navcomp.bots")
@@ -94,6 +95,18 @@ def _exit_with_parent(parent: int) -> None:
     threading.Thread(target=watch, name="exit-with-parent", daemon=True).start()
 
 
+def _job_counted() -> Callable[[Any], None]:
+    """A job is queued from now on; the callback, when its task is done, counts it done."""
+    metrics.JOBS_QUEUED.labels(job="bot").inc()
+    scheduled = time.perf_counter()
+
+    def done(_task: Any) -> None:
+        metrics.JOBS_QUEUED.labels(job="bot").dec()
+        metrics.JOB_SECONDS.labels(job="bot").observe(time.perf_counter() - scheduled)
+
+    return done
+
+
 class BotRunner:
     """Runs bot jobs on ``workers`` (executors of one process each); ``renew`` makes a
     new one when a worker dies (a crash or the out-of-memory killer breaks a process
@@ -130,6 +143,7 @@ class BotRunner:
         task = asyncio.get_running_loop().create_task(self._run(job, submit, key))
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        task.add_done_callback(_job_counted())
 
     def worker_for(self, table_id: int) -> int:
         """The worker to run the table's next job: its last one if free, else the least
@@ -150,7 +164,8 @@ class BotRunner:
         self._busy[index] += 1
         try:
             loop = asyncio.get_running_loop()
-            return await loop.run_in_executor(executor, think, job, self.seconds)
+            with metrics.BOT_THINKING_SECONDS.time():
+                return await loop.run_in_executor(executor, think, job, self.seconds)
         except BrokenProcessPool:
             self._renew(index, executor, job.table_id)
             raise

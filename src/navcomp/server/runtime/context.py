@@ -36,6 +36,7 @@ class Settings:
     jobs: str = "in-process"  # "queue": bots, mail and webhooks to `navcomp worker`s
     webhook_allow_internal: bool = False  # hooks may point at private and loopback addresses
     trusted_proxies: tuple[str, ...] = ()  # addresses and networks whose X-Forwarded-* count
+    metrics_from: tuple[str, ...] = ("127.0.0.1", "::1")  # networks that may read /metrics
     # Throttling (docs/server.md, "Limits and throttling"): attempts per minute, 0: none.
     logins_per_name: int = 10
     logins_per_address: int = 30

@@ -17,6 +17,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, Operation
 
 from navcomp.domain import refusals
 from navcomp.domain.refusals import Refusal
+from navcomp.server.runtime import metrics
 from navcomp.store.db import WRITE_OPTION, migrate, open_engine
 
 T = TypeVar("T")
@@ -66,6 +67,7 @@ class Database:
         except IntegrityError:
             raise (conflict or conflicting()) from None
         except DBAPIError as error:
+            metrics.DATABASE_ERRORS.inc()
             if isinstance(error, OperationalError | InterfaceError) or error.connection_invalidated:
                 raise unavailable() from error
             raise

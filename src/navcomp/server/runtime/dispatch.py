@@ -10,6 +10,7 @@ pushes of what another process announced (:func:`relay`, :func:`relay_chat`).
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +19,7 @@ from navcomp.domain import refusals
 from navcomp.domain.model import Table, User
 from navcomp.domain.refusals import Refusal
 from navcomp.domain.tables import TableStatus
+from navcomp.server.runtime import metrics
 from navcomp.service import chat, lobby
 from navcomp.service.bot_jobs import BotJob, job_for
 from navcomp.service.effects import (
@@ -89,6 +91,7 @@ async def submit(
     """Apply ``action`` (None: undo) for ``actor`` (a user, or a bot's seat number), then
     carry out what follows."""
     at = server.settings.now()
+    started = time.perf_counter()
 
     def work(c: Connection) -> Moved:
         return move(c, server.games, table_id, actor, action, expected_version, at)
@@ -103,6 +106,8 @@ async def submit(
         # the database, where a move truly too late is refused again.
         moved = await server.tx(work)
     await carry_out(server, moved.effects)
+    metrics.MOVES.inc()
+    metrics.MOVE_SECONDS.observe(time.perf_counter() - started)
     return moved
 
 

@@ -28,7 +28,7 @@ import uuid
 from collections.abc import Awaitable, Callable, Iterable
 from typing import Any
 
-from navcomp.server.runtime import stopping
+from navcomp.server.runtime import metrics, stopping
 
 log = logging.getLogger("navcomp.fanout")
 
@@ -132,6 +132,7 @@ class RedisFanout:
                     if message.get("type") == "message":
                         await self._relay(message, handler)
             except Exception as error:  # the connection dropped
+                metrics.REDIS_ERRORS.inc()
                 log.warning("lost Redis (%s): reconnecting", error)
             with contextlib.suppress(Exception):
                 await pubsub.aclose()
@@ -196,6 +197,7 @@ class RedisFanout:
                 async with asyncio.timeout(SEND_TIMEOUT):
                     await self.client.publish(channel, message)
             except Exception as error:
+                metrics.REDIS_ERRORS.inc()
                 log.warning("could not announce %s on Redis: %r", what, error)
 
     async def close(self) -> None:

@@ -19,6 +19,7 @@ from typing import Any
 import orjson
 
 from navcomp.domain.model import Table
+from navcomp.server.runtime import metrics
 from navcomp.service.games import Live
 from navcomp.service.views import seat_payload, table_json, time_is_up
 
@@ -35,6 +36,7 @@ class Subscriber:
         if self.queue.full():  # every push is a whole view: the oldest can go
             self.queue.get_nowait()
         self.queue.put_nowait(message)
+        metrics.PUSHES.inc()
 
     def drop_queued(self) -> None:
         while not self.queue.empty():

@@ -25,7 +25,7 @@ from urllib.parse import unquote, urlsplit
 import aiosmtplib
 
 from navcomp.domain.model import OutboxMail
-from navcomp.server.runtime import stopping
+from navcomp.server.runtime import metrics, stopping
 from navcomp.service.mail import queue as mail
 from navcomp.service.mail import render as mail_render
 from navcomp.service.mail.render import Sending
@@ -125,11 +125,12 @@ class MailService:
         until = at + timedelta(seconds=self.settings.mail_lease_seconds)
         grace = timedelta(seconds=self.settings.turn_mail_grace_seconds)
 
-        def claim(c: Connection) -> tuple[int, list[OutboxMail]]:
+        def claim(c: Connection) -> tuple[int, list[OutboxMail], int]:
             claimed = outbox.claim(c, self.claim_id, at, until, BATCH, grace)
-            return len(claimed), mail.to_send(c, claimed, at, grace)
+            return len(claimed), mail.to_send(c, claimed, at, grace), outbox.due(c, at, grace)
 
-        claimed, batch = await self.server.tx(claim)
+        claimed, batch, due = await self.server.tx(claim)
+        metrics.JOBS_QUEUED.labels(job="mail").set(due)
         if batch:
             await self._send(batch)
         return claimed
@@ -181,9 +182,11 @@ class MailService:
             return False
         at = self.settings.now()
         await self.server.tx(lambda c: outbox.sent(c, mail, at))
+        metrics.MAILS_SENT.inc()
         return True
 
     async def _failed(self, mail: OutboxMail, error: str, refused: bool) -> None:
+        metrics.MAILS_FAILED.inc()
         if refused and mail.attempts + 1 >= REFUSED_TRIES:
             log.warning("mail %d to account %d given up: refused for good", mail.id, mail.user_id)
             await self.server.tx(lambda c: outbox.drop(c, mail))
