@@ -15,6 +15,7 @@ import pytest
 from websockets.sync.client import connect
 
 from conftest import own_postgres_database
+from navcomp.commands.serve import free_port
 from server.postgres_helpers import PrivatePostgres
 from server.queue_helpers import WorkerProcess, bot_moves, jobs_in, play_some
 from server.redis_helpers import PrivateRedis
@@ -50,7 +51,8 @@ def _play_until_the_bot_is_on_turn(player: Player, table_id: int) -> int:
 
 def test_a_bot_turn_waits_in_the_queue_until_a_worker_runs_it(queue_database: str) -> None:
     server = _server(queue_database)
-    worker = WorkerProcess(queue_database, REDIS)
+    metrics_port = free_port()
+    worker = WorkerProcess(queue_database, REDIS, "--metrics-port", str(metrics_port))
     try:
         with httpx.Client(base_url=server.base) as client:
             ann = Player(client, "ann")
@@ -66,6 +68,11 @@ def test_a_bot_turn_waits_in_the_queue_until_a_worker_runs_it(queue_database: st
             assert play_some(ann, table_id, 30) > 0
             # the bot answers the last move, then the queue is empty (done jobs deleted)
             wait_for(lambda: not jobs_in(queue_database, "todo") + jobs_in(queue_database, "doing"))
+            scrape = f"http://127.0.0.1:{metrics_port}/metrics"
+            wait_for(lambda: _metric(scrape, 'navcomp_queue_jobs{job="bot"}') == 0)
+            assert _metric(scrape, 'navcomp_job_seconds_count{job="bot"}') >= 2
+            assert _metric(scrape, 'navcomp_jobs_queued{job="bot"}') == 0
+            assert _metric(scrape, "navcomp_moves_total") >= 2  # the bot's, made here
     finally:
         said = worker.stop()
         server.stop()
@@ -170,6 +177,13 @@ def _pushed_up_to(socket: Any, version: int) -> bool:
         if message.get("version", -1) >= version:
             return True
     return False
+
+
+def _metric(url: str, series: str) -> float:
+    for line in httpx.get(url).text.splitlines():
+        if line.startswith(series + " "):
+            return float(line.rsplit(" ", 1)[1])
+    raise AssertionError(f"{series} is not among the metrics")
 
 
 def _admin_counts(database_url: str) -> dict[str, Any]:

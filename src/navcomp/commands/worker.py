@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import argparse
-import os
 from typing import Any
 
 
@@ -18,10 +17,8 @@ def add_parser(commands: Any) -> None:
         "with --jobs queue: bots' turns, mail, webhooks. Run as many as you like, on any "
         "machine that reaches the database and Redis (docs/deploy.md).",
     )
-    parser.add_argument("--database-url", help="postgresql://... (or NAVCOMP_DATABASE_URL)")
-    parser.add_argument(
-        "--redis-url", help="redis://host:6379/0, the servers' (or NAVCOMP_REDIS_URL)"
-    )
+    parser.add_argument("--database-url", help="postgresql://..., the servers' database")
+    parser.add_argument("--redis-url", help="redis://host:6379/0, the servers' Redis")
     parser.add_argument(
         "--concurrency", type=count_from(1), default=4, help="jobs at once (default 4)"
     )
@@ -37,10 +34,31 @@ def add_parser(commands: Any) -> None:
         help="let webhooks point at loopback and private addresses",
     )
     _add_queue_options(parser)
-    from navcomp.commands import mail_options
+    from navcomp.commands import environment, mail_options
 
     mail_options.add(parser)
+    _add_operations_options(parser)
+    environment.read_environment(parser)
     parser.set_defaults(run=run)
+
+
+def _add_operations_options(parser: Any) -> None:
+    from navcomp.commands.logs import FORMATS, LEVELS
+    from navcomp.commands.option_types import count_from
+
+    operations = parser.add_argument_group("logs and metrics")
+    operations.add_argument("--log-format", choices=FORMATS, default="text", help="text or json")
+    operations.add_argument("--log-level", choices=LEVELS, default="info", help="default info")
+    operations.add_argument(
+        "--metrics-port",
+        type=count_from(0, 65535),
+        default=0,
+        help="serve Prometheus metrics on this port (default 0: none; on a server's host "
+        "PROMETHEUS_MULTIPROC_DIR shares them with its /metrics instead)",
+    )
+    operations.add_argument(
+        "--metrics-host", default="127.0.0.1", help="where --metrics-port listens"
+    )
 
 
 def _add_queue_options(parser: Any) -> None:
@@ -61,13 +79,13 @@ def _add_queue_options(parser: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     import asyncio
 
-    from navcomp.commands import mail_options
+    from navcomp.commands import logs, mail_options
+    from navcomp.server.runtime import metrics
     from navcomp.server.runtime.context import Server, Settings
     from navcomp.server.runtime.worker import WorkerOptions, serve_jobs
-    from navcomp.store.db import URL_VARIABLE, database_url
+    from navcomp.store.db import database_url
 
-    url = args.database_url or os.environ.get(URL_VARIABLE)
-    redis_url = args.redis_url or os.environ.get("NAVCOMP_REDIS_URL")
+    url, redis_url = args.database_url, args.redis_url
     if not url or not url.startswith("postgres"):
         print("navcomp worker: --database-url must name the servers' PostgreSQL database")
         return 2
@@ -75,6 +93,10 @@ def run(args: argparse.Namespace) -> int:
         print("navcomp worker: --redis-url is needed: bots' moves reach players through it")
         return 2
     import navcomp.games  # noqa: F401  (registers the games)
+
+    logs.configure(args.log_format, args.log_level)
+    if args.metrics_port:
+        metrics.serve_on(args.metrics_host, args.metrics_port)
 
     settings = Settings(
         database_url(url),

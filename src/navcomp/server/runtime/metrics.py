@@ -46,6 +46,12 @@ JOBS_QUEUED = Gauge(
     ["job"],
     multiprocess_mode="livesum",
 )
+QUEUE_JOBS = Gauge(
+    "navcomp_queue_jobs",
+    "Jobs waiting or running in the job queue (--jobs queue), as a worker last counted",
+    ["job"],
+    multiprocess_mode="livemostrecent",
+)
 JOB_SECONDS = Histogram(
     "navcomp_job_seconds",
     "Time from a job's scheduling to its end",
@@ -71,6 +77,7 @@ REDIS_ERRORS = Counter(
 
 for _job in JOBS:  # every series present from the start, at zero
     JOBS_QUEUED.labels(job=_job)
+    QUEUE_JOBS.labels(job=_job)
     JOB_SECONDS.labels(job=_job)
 for _code in REFUSAL_CODES:
     REFUSALS.labels(code=_code)
@@ -90,6 +97,17 @@ def exposition() -> tuple[bytes, str]:
         multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
         return generate_latest(registry), CONTENT_TYPE_LATEST
     return generate_latest(), CONTENT_TYPE_LATEST
+
+
+def serve_on(host: str, port: int) -> None:
+    """Serve the metrics over HTTP from a thread (a worker, which has no web server)."""
+    from prometheus_client import REGISTRY, start_http_server
+
+    registry = REGISTRY
+    if os.environ.get(MULTIPROCESS_VARIABLE):
+        registry = CollectorRegistry()
+        multiprocess.MultiProcessCollector(registry)  # type: ignore[no-untyped-call]
+    start_http_server(port, addr=host, registry=registry)
 
 
 def process_ended() -> None:

@@ -98,10 +98,10 @@ class JobQueue:
     async def waiting(self) -> dict[str, int]:
         """Jobs waiting or running, by task (for metrics and ``navcomp admin``)."""
         counts = dict.fromkeys(TASKS, 0)
-        for row in await self.app.job_manager.list_jobs_async(status="todo"):
-            counts[row.task_name] = counts.get(row.task_name, 0) + 1
-        for row in await self.app.job_manager.list_jobs_async(status="doing"):
-            counts[row.task_name] = counts.get(row.task_name, 0) + 1
+        for status in ("todo", "doing"):
+            for row in await self.app.job_manager.list_jobs_async(status=status):
+                if row.task_name in counts:
+                    counts[row.task_name] += 1
         return counts
 
 

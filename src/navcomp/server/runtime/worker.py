@@ -18,9 +18,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import logging
 import os
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from typing import Any
@@ -29,13 +31,15 @@ import httpcore2
 from procrastinate import RetryStrategy
 
 from navcomp.domain.refusals import Refusal
-from navcomp.server.runtime import dispatch, stopping
+from navcomp.server.runtime import dispatch, metrics, stopping
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.queue import BOT_TURN, MAIL, WEBHOOK, JobQueue, bot_lock
 from navcomp.server.runtime.webhooks import shown
 from navcomp.store import tables
 
 log = logging.getLogger("navcomp.worker")
+
+JOB_LABELS = {BOT_TURN: "bot", MAIL: "mail", WEBHOOK: "webhook"}
 
 RETRIED = RetryStrategy(max_attempts=8, wait=1, exponential_wait=2)
 """A job that failed (the database away, a hook down) runs again after 1 + 2**n s."""
@@ -62,9 +66,9 @@ class QueueWorker:
         self.options = options
         self.moved = 0  # bot moves this worker made (for tests and logs)
         app = self.queue.app
-        app.task(name=BOT_TURN, retry=RETRIED)(self.bot_turn)
-        app.task(name=MAIL, retry=RETRIED)(self.mail)
-        app.task(name=WEBHOOK, retry=RETRIED)(self.webhook)
+        app.task(name=BOT_TURN, retry=RETRIED)(_timed("bot", self.bot_turn))
+        app.task(name=MAIL, retry=RETRIED)(_timed("mail", self.mail))
+        app.task(name=WEBHOOK, retry=RETRIED)(_timed("webhook", self.webhook))
 
     async def bot_turn(self, table_id: int) -> None:
         job = await dispatch.bot_job(self.server, table_id)
@@ -115,6 +119,7 @@ class QueueWorker:
             try:
                 await self.take_back_stalled()
                 await self.start_waiting_bots()
+                await self.count_queue()
             except Exception as error:  # the database away: again at the next round
                 log.warning("queue upkeep: %r", error)
 
@@ -132,6 +137,10 @@ class QueueWorker:
                 log.warning("took back job %s (%s) of a silent worker", job.id, job.task_name)
         return taken
 
+    async def count_queue(self) -> None:
+        for task, count in (await self.queue.waiting()).items():
+            metrics.QUEUE_JOBS.labels(job=JOB_LABELS[task]).set(count)
+
     async def start_waiting_bots(self) -> int:
         """A job for every bot turn that has waited ``bot_wait_seconds`` with none."""
         since = self.server.settings.now() - timedelta(seconds=self.options.bot_wait_seconds)
@@ -147,6 +156,21 @@ class QueueWorker:
                 await self.queue.bot_turn(table_id)
                 started += 1
         return started
+
+
+def _timed(job: str, run: Callable[..., Awaitable[None]]) -> Callable[..., Awaitable[None]]:
+    """``run`` counted in the metrics: jobs in hand here, and each one's time."""
+
+    @functools.wraps(run)
+    async def timed(**arguments: Any) -> None:
+        metrics.JOBS_QUEUED.labels(job=job).inc()
+        try:
+            with metrics.JOB_SECONDS.labels(job=job).time():
+                await run(**arguments)
+        finally:
+            metrics.JOBS_QUEUED.labels(job=job).dec()
+
+    return timed
 
 
 async def serve_jobs(server: Server, options: WorkerOptions) -> None:
