@@ -4,6 +4,7 @@ worker`` processes run them, once, whatever process dies or restarts."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import time
@@ -26,7 +27,7 @@ REDIS = "redis://127.0.0.1:6379/0"
 
 @pytest.fixture
 def queue_database() -> Iterator[str]:
-    with own_postgres_database("navcomp_queue_test") as url:
+    with own_postgres_database(f"navcomp_queue_{os.getpid()}") as url:
         yield url
 
 

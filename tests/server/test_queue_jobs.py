@@ -3,6 +3,7 @@ itself; a worker does, at once, and tries a failed webhook again."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 
 import pytest
@@ -20,7 +21,7 @@ REDIS = "redis://127.0.0.1:6379/0"
 
 @pytest.fixture
 def queue_database() -> Iterator[str]:
-    with own_postgres_database("navcomp_queue_jobs_test") as url:
+    with own_postgres_database(f"navcomp_queue_jobs_{os.getpid()}") as url:
         yield url
 
 
