@@ -187,10 +187,22 @@ class BotRunner:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
 
     def shutdown(self) -> None:
-        """Stop: jobs not started are dropped, a bot thinking finishes (within its time);
-        leaving before the workers have (wait=False) left the pool's semaphores behind."""
+        """Stop: jobs not started are dropped, and a bot thinking is stopped (its worker
+        process killed), so that a stopping server does not wait for it: the turn goes
+        to another process's sweeper (``Settings.bot_stall_seconds``) or to the next
+        start (``dispatch.resume_bots``)."""
         self.closing = True
         for task in self.tasks:
             task.cancel()
         for worker in self.workers:
-            worker.shutdown(wait=True, cancel_futures=True)
+            _stop_now(worker)
+
+
+def _stop_now(worker: Executor) -> None:
+    """Shut ``worker`` down, its running job abandoned: its process is killed first (the
+    pool, broken, fails its jobs), then the pool is waited for (leaving before it, as
+    ``shutdown(wait=False)`` would, leaves its semaphores behind)."""
+    for process in list((getattr(worker, "_processes", None) or {}).values()):
+        process.kill()  # not terminate: a worker ignores SIGTERM (_exit_with_parent)
+        process.join(5)
+    worker.shutdown(wait=True, cancel_futures=True)

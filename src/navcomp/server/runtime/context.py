@@ -69,6 +69,8 @@ class Settings:
     # The one clock of games (domain/clocks.py works in its time): tests give their own.
     now: Callable[[], datetime] = field(default=utc_now)
     sweep_seconds: float = 5.0  # how often the sweeper looks for deadlines passed (0: never)
+    # a bot on turn this long is set thinking again by a sweeper (its process went away)
+    bot_stall_seconds: float = 30.0
     name_hold_days: int = 30  # a deleted account's name is free again after this
     open_table_hours: float = 12.0  # an open table nobody changed closes after this (0: never)
 

@@ -10,6 +10,7 @@ pushes of what another process announced (:func:`relay`, :func:`relay_chat`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from navcomp.core.protocol import ActionInput
@@ -124,6 +125,14 @@ async def change_table(
 async def resume_bots(server: Server) -> None:
     """After a start or restart: every table waiting for a bot gets one thinking."""
     for table_id in await server.read(tables.playing):
+        await _start_bot(server, table_id, None)
+
+
+async def retake_bots(server: Server, before: datetime) -> None:
+    """Every table whose bot has been on turn since before ``before`` gets one thinking
+    here: the process that was to move it stopped or died under it (the sweeper's work;
+    a bot already thinking here about that turn is not asked twice)."""
+    for table_id in await server.read(lambda c: tables.bots_on_turn_since(c, before)):
         await _start_bot(server, table_id, None)
 
 
