@@ -76,10 +76,15 @@ def _accepts(port: int) -> bool:
 class Nginx:
     """nginx on 127.0.0.1 (a free port), TLS, proxying to ``upstream_port`` as
     docs/server.md's example does, or (``shipped``) to every port of ``upstream_ports``
-    as deploy/nginx/navcomp.conf does."""
+    as deploy/nginx/navcomp.conf does; ``connections``: a worker's at once (a bench's
+    clients need more than a test's)."""
 
     def __init__(
-        self, folder: Path, upstream_port: int = 0, upstream_ports: list[int] | None = None
+        self,
+        folder: Path,
+        upstream_port: int = 0,
+        upstream_ports: list[int] | None = None,
+        connections: int = 256,
     ) -> None:
         self.folder = folder
         self.port = free_port()
@@ -110,7 +115,7 @@ class Nginx:
         )
         (folder / "nginx.conf").write_text(
             f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n"
-            "events { worker_connections 256; }\n"
+            f"events {{ worker_connections {connections}; }}\n"
             f"http {{\naccess_log {folder}/access.log;\n{temp}\n{config}\n}}\n"
         )
         self.process: subprocess.Popen[bytes] | None = None
