@@ -73,6 +73,18 @@ def test_a_move_made_through_either_process_reaches_every_socket(
     wait_for_version(sockets, version + 1)
 
 
+def test_the_metrics_stay_behind_nginx(deployed: Topology) -> None:
+    """nginx answers ``/metrics`` itself: the servers' own answers are JSON, whatever
+    they have or lack at that path."""
+    with deployed.client() as client:
+        for path in ("/metrics", "/metrics/", "/metrics?x=1"):
+            answer = client.get(path)
+            assert answer.status_code == 404
+            assert "json" not in answer.headers.get("content-type", ""), answer.text
+        missing = client.get("/api/no-such-route")  # what a server answers, for contrast
+        assert missing.status_code == 404 and "json" in missing.headers["content-type"]
+
+
 def server_client(server: ServerProcess) -> object:
     import httpx2 as httpx
 

@@ -135,13 +135,14 @@ class Mover(threading.Thread):
             while not self.stopping.is_set():
                 try:
                     table = client.get(f"/api/tables/{self.table_id}", headers=self.seats[0])
-                    if table.status_code != 200:
-                        continue  # the process that answered went away: nginx says 502
+                    if table.status_code != 200:  # the process went away under it: 502
+                        self.stopping.wait(0.05)
+                        continue
                     headers = self.seats[table.json()["table"]["to_move"]]
                     version, action, answer = play_once(client, self.table_id, headers, rnd)
                     self.answers.append((version, action, answer.status_code))
-                except (httpx.TransportError, KeyError, ValueError):
-                    continue  # cut off while asking: asked again
+                except (httpx.TransportError, LookupError, TypeError, ValueError):
+                    self.stopping.wait(0.05)  # cut off while asking: asked again
 
     def stop(self) -> None:
         self.stopping.set()
