@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 from navcomp.commands.cpu import children, cpu_per_move, tree_cpu
+from server_helpers import wait_for
 
 BURN = "import time\nstart = time.process_time()\nwhile time.process_time() - start < {}: pass\n"
 
@@ -17,8 +18,7 @@ def test_a_tree_counts_its_children_running_and_then_reaped() -> None:
     child = subprocess.Popen(burn, stdin=subprocess.PIPE)
     try:
         assert child.pid in children(os.getpid())
-        while tree_cpu(child.pid) < 0.3:  # it burns, then waits for its input
-            pass
+        wait_for(lambda: tree_cpu(child.pid) >= 0.3)  # it burns, then waits for its input
         running = tree_cpu(os.getpid()) - before
         assert running >= 0.3
     finally:
