@@ -141,11 +141,15 @@ def test_a_stopped_process_drains_closes_its_sockets_for_a_restart_and_hands_bac
 ) -> None:
     with deployed.client() as client:
         table_id, seats = two_player_game(client)
+        others = [two_player_game(client) for _ in range(2)]
     _watch(deployed, sockets, table_id, seats)
     mover = Mover(deployed, table_id, seats)
-    mover.start()
+    # more moves under way as it stops: through nginx, and straight to the process
+    more = [Mover(deployed, *others[0]), Mover(deployed, *others[1], server=deployed.first)]
+    for one in (mover, *more):
+        one.start()
     try:
-        wait_for(lambda: mover.acknowledged() >= 10)
+        wait_for(lambda: all(one.acknowledged() >= 10 for one in (mover, *more)))
         bot_table, bot_at = _bot_thinking_on_the_first(deployed)
         deployed.first.process.send_signal(signal.SIGTERM)
         # within a few seconds, though its bot had minutes left to think
@@ -156,8 +160,10 @@ def test_a_stopped_process_drains_closes_its_sockets_for_a_restart_and_hands_bac
         assert "Traceback" not in said and "ERROR" not in said, said
         _goes_on(deployed, mover, bot_table, bot_at)
     finally:
-        mover.stop()
-    mover.check_log(acknowledged_only=True)  # nothing played but what was answered
+        for one in (mover, *more):
+            one.stop()
+    for one in (mover, *more):
+        one.check_log(acknowledged_only=True)  # nothing played but what was answered
     final = max(deployed.log(table_id))
     wait_for_version(sockets, final)
     closed_for_restart = [c for c in sockets if SERVICE_RESTART in c.close_codes]

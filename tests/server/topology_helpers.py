@@ -117,12 +117,19 @@ def play_once(
 
 
 class Mover(threading.Thread):
-    """Plays one two-player table through nginx, move after move, until stopped: every
-    answer is kept (its version, action and status; 0 where no answer came)."""
+    """Plays one two-player table through nginx (or straight to ``server``), move after
+    move, until stopped: every answer is kept (its version, action and status)."""
 
-    def __init__(self, topology: Topology, table_id: int, seats: dict[int, dict[str, str]]):
+    def __init__(
+        self,
+        topology: Topology,
+        table_id: int,
+        seats: dict[int, dict[str, str]],
+        server: ServerProcess | None = None,
+    ):
         super().__init__(daemon=True)
         self.topology, self.table_id, self.seats = topology, table_id, seats
+        self.server = server
         self.answers: list[tuple[int, int, int]] = []
         self.stopping = threading.Event()
 
@@ -131,7 +138,8 @@ class Mover(threading.Thread):
 
     def run(self) -> None:
         rnd = random.Random(self.table_id)
-        with self.topology.client() as client:
+        direct = None if self.server is None else httpx.Client(base_url=self.server.base)
+        with direct or self.topology.client() as client:
             while not self.stopping.is_set():
                 try:
                     table = client.get(f"/api/tables/{self.table_id}", headers=self.seats[0])
