@@ -1,8 +1,9 @@
-"""A real nginx in front of a real server, with TLS: the reverse proxy docs/server.md shows.
+"""A real nginx in front of real servers, with TLS: the reverse proxy docs/server.md
+shows, or the configuration shipped in deploy/nginx/navcomp.conf for several processes.
 
 The configuration is written from docs/server.md's example (the block between the
-``nginx-example`` markers), so the test runs what the docs tell a host to run, with only
-the certificate paths, ports and temporary folders filled in.
+``nginx-example`` markers) or from the shipped file, so the test runs what a host is told
+to run, with only the certificate paths, ports and temporary folders filled in.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from pathlib import Path
 from navcomp.commands.serve import free_port
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "server.md"
+SHIPPED = Path(__file__).resolve().parent.parent / "deploy" / "nginx" / "navcomp.conf"
 NGINX = "/usr/sbin/nginx"
 
 
@@ -26,6 +28,19 @@ def example_config() -> str:
     found = re.search(r"<!-- nginx-example -->\s*```nginx\n(.*?)```", text, re.S)
     assert found, "docs/server.md has no nginx example between the markers"
     return found.group(1)
+
+
+def shipped_config(upstream_ports: list[int]) -> str:
+    """deploy/nginx/navcomp.conf with its upstream's servers on ``upstream_ports`` (and no
+    IPv6 listeners: the test listens on 127.0.0.1 only)."""
+    text = SHIPPED.read_text()
+    servers = re.findall(r"^ *server 127\.0\.0\.1:\d+ (.*);$", text, re.M)
+    assert servers, "deploy/nginx/navcomp.conf lists no upstream server"
+    listed = "".join(f"    server 127.0.0.1:{port} {servers[0]};\n" for port in upstream_ports)
+    text = re.sub(r"(?:^ *server 127\.0\.0\.1:\d+ .*;\n)+", listed, text, count=1, flags=re.M)
+    ipv6 = re.findall(r"^ *listen \[::\].*\n", text, re.M)
+    assert ipv6, "the shipped configuration no longer listens on IPv6"
+    return re.sub(r"^ *listen \[::\].*\n", "", text, flags=re.M)
 
 
 def self_signed(folder: Path, host: str = "localhost") -> tuple[Path, Path]:
@@ -59,26 +74,40 @@ def _accepts(port: int) -> bool:
 
 
 class Nginx:
-    """nginx on 127.0.0.1 (a free port), TLS, proxying to ``upstream_port``."""
+    """nginx on 127.0.0.1 (a free port), TLS, proxying to ``upstream_port`` as
+    docs/server.md's example does, or (``shipped``) to every port of ``upstream_ports``
+    as deploy/nginx/navcomp.conf does; ``connections``: a worker's at once (a bench's
+    clients need more than a test's)."""
 
-    def __init__(self, folder: Path, upstream_port: int) -> None:
+    def __init__(
+        self,
+        folder: Path,
+        upstream_port: int = 0,
+        upstream_ports: list[int] | None = None,
+        connections: int = 256,
+    ) -> None:
         self.folder = folder
         self.port = free_port()
         self.base = f"https://127.0.0.1:{self.port}"
         key, self.cert = self_signed(folder)
         self.access_log = folder / "access.log"
-        config = example_config()
         letsencrypt = "/etc/letsencrypt/live/table.example.org"
-        for old, new in {
+        replaced = {
             f"{letsencrypt}/privkey.pem": str(key),
             f"{letsencrypt}/fullchain.pem": str(self.cert),
             "table.example.org": "localhost",
             "listen 80;": f"listen 127.0.0.1:{free_port()};",
             "listen 443 ssl": f"listen 127.0.0.1:{self.port} ssl",
-            "127.0.0.1:8000": f"127.0.0.1:{upstream_port}",
-            "/var/log/nginx/access.log": str(self.access_log),
-        }.items():
-            assert old in config, f"the nginx example no longer says {old!r}"
+        }
+        if upstream_ports is None:
+            config = example_config()
+            replaced["127.0.0.1:8000"] = f"127.0.0.1:{upstream_port}"
+            replaced["/var/log/nginx/access.log"] = str(self.access_log)
+        else:
+            config = shipped_config(upstream_ports)
+            replaced["/var/log/nginx/navcomp.access.log"] = str(self.access_log)
+        for old, new in replaced.items():
+            assert old in config, f"the nginx configuration no longer says {old!r}"
             config = config.replace(old, new)
         temp = "\n".join(
             f"{kind}_temp_path {folder}/{kind};"
@@ -86,7 +115,7 @@ class Nginx:
         )
         (folder / "nginx.conf").write_text(
             f"pid {folder}/nginx.pid;\nerror_log {folder}/error.log;\n"
-            "events { worker_connections 256; }\n"
+            f"events {{ worker_connections {connections}; }}\n"
             f"http {{\naccess_log {folder}/access.log;\n{temp}\n{config}\n}}\n"
         )
         self.process: subprocess.Popen[bytes] | None = None

@@ -197,6 +197,7 @@ class ServerProcess:
             except Exception:
                 self.process.kill()
                 self.process.wait(10)
+        if self.process is not None and not self.output.closed:  # also if it ended itself
             self.output.seek(0)
             said = self.output.read().decode(errors="replace")
             self.output.close()

@@ -213,7 +213,7 @@ def test_a_bot_whose_worker_dies_moves_on_new_workers(database_url: str) -> None
         os.kill(fresh[0], signal.SIGINT)
         time.sleep(0.5)
         assert _running(fresh[0]), "a worker died of a signal meant for the server"
-        said = server.stop()  # with a bot thinking: it finishes, then everything ends
+        said = server.stop()  # with a bot thinking: its worker is stopped, then all ends
         assert "starting a new worker" in said
         assert "Traceback" not in said and "leaked" not in said, said
         wait_for(lambda: not any(_running(pid) for pid in fresh), timeout=15)

@@ -36,13 +36,13 @@ import httpx2 as httpx
 import orjson
 import websockets
 
+from navcomp.commands.cpu import process_cpu
 from navcomp.commands.loadtest import (
     KeptAlive,
     _new_table,
     loop_factory,
     on_own_loop,
     percentile,
-    process_cpu,
     started_server,
 )
 

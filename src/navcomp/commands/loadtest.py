@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import gc
-import os
 import random
 import statistics
 import subprocess
@@ -30,6 +29,8 @@ import httpx2 as httpx
 import orjson
 import websockets
 
+from navcomp.commands.cpu import CpuReader, cpu_per_move, process_cpu
+
 T = TypeVar("T")
 
 
@@ -37,8 +38,8 @@ class KeptAlive:
     """A minimal HTTP/1.1 client on one kept-alive connection: the bench's own cost
     must stay small next to the server's, on a machine where both share the cores."""
 
-    def __init__(self, host: str, port: int, headers: dict[str, str]) -> None:
-        self.host, self.port = host, port
+    def __init__(self, host: str, port: int, headers: dict[str, str], tls: bool = False) -> None:
+        self.host, self.port, self.tls = host, port, tls  # tls: trusts SSL_CERT_FILE too
         self.head = "".join(f"{k}: {v}\r\n" for k, v in headers.items())
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
@@ -58,7 +59,8 @@ class KeptAlive:
 
     async def _request(self, method: str, path: str, body: dict[str, Any] | None) -> int:
         if self.writer is None:
-            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+            opened = asyncio.open_connection(self.host, self.port, ssl=self.tls or None)
+            self.reader, self.writer = await opened
         assert self.reader is not None
         payload = b"" if body is None else orjson.dumps(body)
         kind = "" if body is None else "Content-Type: application/json\r\n"
@@ -151,7 +153,8 @@ class ScriptedTable:
         if not self.players:
             self.players = [await _guest(self.client), await _guest(self.client)]
             host, port = self.base.split("//", 1)[1].split(":")
-            self.posters = [KeptAlive(host, int(port), headers) for headers in self.players]
+            tls = self.base.startswith("https")
+            self.posters = [KeptAlive(host, int(port), p, tls) for p in self.players]
         self.table_id = await _new_table(self.client, self.players)
         ws_base = self.base.replace("http", "ws", 1)
         self.sockets = [
@@ -251,16 +254,6 @@ def _no_collections() -> Iterator[None]:
         gc.collect()
 
 
-def process_cpu(pid: int) -> float | None:
-    """CPU seconds (user and system) process ``pid`` has used so far, where /proc says."""
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-    except OSError:
-        return None
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-
-
 async def _seat(seated: list[ScriptedTable]) -> None:
     """Everyone at their table before the clock starts, twenty tables at a time; refused,
     nothing is left open."""
@@ -283,7 +276,7 @@ async def _run(
     seconds: float,
     interval: float,
     seed: int,
-    server_pid: int | None = None,
+    cpu: CpuReader | None = None,
 ) -> dict[str, float]:
     limits = httpx.Limits(max_connections=tables + 10, max_keepalive_connections=tables + 10)
     async with httpx.AsyncClient(base_url=base, limits=limits, timeout=60) as client:
@@ -299,7 +292,7 @@ async def _run(
             )
             for table in seated
         ]
-        server_cpu = None if server_pid is None else process_cpu(server_pid)
+        cpu_before = {} if cpu is None else cpu()
         client_cpu = time.process_time()
         start_time = time.perf_counter()
         clock["deadline"] = start_time + seconds
@@ -308,9 +301,7 @@ async def _run(
             await asyncio.gather(*players)
         elapsed = time.perf_counter() - start_time
         client_cpu = time.process_time() - client_cpu
-        if server_cpu is not None:
-            server_end = None if server_pid is None else process_cpu(server_pid)
-            server_cpu = None if server_end is None else server_end - server_cpu
+        cpu_after = {} if cpu is None else cpu()
         for table in seated:
             await table.close(posters=True)
     trips = figures.round_trips_ms
@@ -324,19 +315,25 @@ async def _run(
         "errors": float(figures.errors),
         "client_cpu_ms_per_move": client_cpu * per_move,
     }
-    if server_cpu is not None:
-        out["server_cpu_ms_per_move"] = server_cpu * per_move
-    return out
+    return out | cpu_per_move(cpu_before, cpu_after, per_move)
 
 
 def server_figures(
-    tables: int, seconds: float, interval: float, seed: int, url: str | None
+    tables: int,
+    seconds: float,
+    interval: float,
+    seed: int,
+    url: str | None,
+    cpu: CpuReader | None = None,
 ) -> dict[str, float]:
+    """The bench's figures; with ``url`` (``https`` too: ``SSL_CERT_FILE`` names a CA to
+    trust), ``cpu`` reads the processes whose CPU per move is figured."""
     if url is not None:
         base = url.rstrip("/")
-        return on_own_loop(lambda: _run(base, tables, seconds, interval, seed))
+        return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, cpu))
     with started_server() as (base, process):
-        return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, process.pid))
+        cpu = lambda: {"server": {process.pid: process_cpu(process.pid) or 0.0}}  # noqa: E731
+        return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, cpu))
 
 
 @contextmanager

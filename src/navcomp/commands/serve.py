@@ -126,6 +126,13 @@ def _add_upkeep_options(parser: Any) -> None:
         '"Pace and clocks"); default 5',
     )
     parser.add_argument(
+        "--bot-stall-seconds",
+        type=seconds_from_zero,
+        default=30.0,
+        help="a bot on turn this long is set thinking again here, its own process having "
+        "stopped or died under it (default 30; longer than any bot thinks; 0: never)",
+    )
+    parser.add_argument(
         "--name-hold-days",
         type=count_from(0),
         default=30,
@@ -210,6 +217,7 @@ def _settings(args: argparse.Namespace, url: str, proxies: Any, scrapers: Any) -
         metrics_from=scrapers,
         webhook_allow_internal=args.webhook_allow_internal,
         sweep_seconds=args.sweep_seconds,
+        bot_stall_seconds=args.bot_stall_seconds,
         name_hold_days=args.name_hold_days,
         open_table_hours=args.open_table_hours,
         logins_per_name=args.logins_per_name,
@@ -278,9 +286,16 @@ def run(args: argparse.Namespace) -> int:
             http=guarded_protocol(args.header_timeout, args.body_timeout),
             timeout_keep_alive=args.keep_alive_timeout,
             limit_concurrency=args.limit_concurrency,
+            # SIGTERM: the listener closes, live sockets get 1012, requests under way
+            # finish (for this long at most), then the lifespan's shutdown
+            timeout_graceful_shutdown=DRAIN_SECONDS,
         )
     return 0
 
+
+DRAIN_SECONDS = 5
+"""On SIGTERM, how long the requests under way may take to finish before they are cut
+(docs/deploy.md, "Stopping and upgrading")."""
 
 WS_MAX_SIZE = 16 * 1024
 """Bytes in one WebSocket message, checked by the server before the app sees it (the app

@@ -213,8 +213,9 @@ def playing(conn: Connection) -> list[int]:
     return list(conn.execute(query).scalars())
 
 
-def bots_waiting(conn: Connection, since: datetime) -> list[int]:
-    """The ids of the tables whose game is on with a bot to move since before ``since``."""
+def bots_on_turn_since(conn: Connection, before: datetime) -> list[int]:
+    """The ids of the tables in play whose seat on turn is a bot's, on turn since before
+    ``before``: a bot that should have moved by then (its process went away under it)."""
     query = (
         select(game_tables.c.id)
         .join(
@@ -223,9 +224,10 @@ def bots_waiting(conn: Connection, since: datetime) -> list[int]:
         )
         .where(
             game_tables.c.status == TableStatus.PLAYING.value,
-            game_tables.c.turn_since < since,
+            game_tables.c.turn_since < before,
             seats.c.bot_level.is_not(None),
         )
+        .order_by(game_tables.c.id)
     )
     return list(conn.execute(query).scalars())
 

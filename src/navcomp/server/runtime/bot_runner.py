@@ -212,24 +212,23 @@ class BotRunner:
         while self.tasks:
             await asyncio.gather(*list(self.tasks), return_exceptions=True)
 
-    def shutdown(self, stop_thinking: bool = False) -> None:
-        """Stop: jobs not started are dropped, a bot thinking finishes (within its time),
-        or with ``stop_thinking`` is stopped (its job went back to the queue); leaving
-        before the workers have (wait=False) left the pool's semaphores behind."""
+    def shutdown(self) -> None:
+        """Stop: jobs not started are dropped, and a bot thinking is stopped (its worker
+        process killed), so that a stopping server does not wait for it: the turn goes
+        to another process's sweeper (``Settings.bot_stall_seconds``) or to the next
+        start (``dispatch.resume_bots``)."""
         self.closing = True
         for task in self.tasks:
             task.cancel()
         for worker in self.workers:
-            if stop_thinking:
-                _stop_processes(worker)
-            worker.shutdown(wait=True, cancel_futures=True)
+            _stop_now(worker)
 
 
-def _stop_processes(executor: Executor) -> None:
-    """End a process pool's processes now (Python 3.14's ``terminate_workers``)."""
-    terminate = getattr(executor, "terminate_workers", None)
-    if terminate is not None:
-        terminate()
-        return
-    for process in dict(getattr(executor, "_processes", None) or {}).values():
-        process.terminate()
+def _stop_now(worker: Executor) -> None:
+    """Shut ``worker`` down, its running job abandoned: its process is killed first (the
+    pool, broken, fails its jobs), then the pool is waited for (leaving before it, as
+    ``shutdown(wait=False)`` would, leaves its semaphores behind)."""
+    for process in list((getattr(worker, "_processes", None) or {}).values()):
+        process.kill()  # not terminate: a worker ignores SIGTERM (_exit_with_parent)
+        process.join(5)
+    worker.shutdown(wait=True, cancel_futures=True)

@@ -72,6 +72,8 @@ class Settings:
     # The one clock of games (domain/clocks.py works in its time): tests give their own.
     now: Callable[[], datetime] = field(default=utc_now)
     sweep_seconds: float = 5.0  # how often the sweeper looks for deadlines passed (0: never)
+    # a bot on turn this long is set thinking again by a sweeper (its process went away)
+    bot_stall_seconds: float = 30.0
     name_hold_days: int = 30  # a deleted account's name is free again after this
     open_table_hours: float = 12.0  # an open table nobody changed closes after this (0: never)
 
@@ -121,9 +123,7 @@ class Server:
         self.presence = Presence(self.tx, settings.now, settings.turn_mail_grace_seconds)
         self.queue = JobQueue(settings.database_url) if settings.jobs == "queue" else None
 
-    def close(self, stop_thinking: bool = False) -> None:
-        """Let go of everything; ``stop_thinking``: bots thinking are stopped, not awaited
-        (a worker that gave their jobs back to the queue)."""
-        self.runner.shutdown(stop_thinking)
+    def close(self) -> None:
+        self.runner.shutdown()
         self.webhooks.close()
         self.database.close()

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from navcomp.core.protocol import ActionInput
@@ -135,6 +136,17 @@ async def resume_bots(server: Server) -> None:
     if server.queue is not None:
         return
     for table_id in await server.read(tables.playing):
+        await _start_bot(server, table_id, None)
+
+
+async def retake_bots(server: Server, before: datetime) -> None:
+    """Every table whose bot has been on turn since before ``before`` gets one thinking
+    here: the process that was to move it stopped or died under it (the sweeper's work;
+    a bot already thinking here about that turn is not asked twice).  With a queue, the
+    workers see to it (``worker.QueueWorker.start_waiting_bots``)."""
+    if server.queue is not None:
+        return
+    for table_id in await server.read(lambda c: tables.bots_on_turn_since(c, before)):
         await _start_bot(server, table_id, None)
 
 

@@ -8,6 +8,12 @@ time-out is acted on by one of them, once.
 
 It also closes open tables nobody changed for ``Settings.open_table_hours`` (claimed the
 same way), so that tables left waiting do not fill the lobby for good.
+
+And it takes up the bots' turns left waiting: a bot thinks in the process that was told
+to move it, so a process killed (or stopped) while its bot thought leaves the turn to
+nobody; a turn waiting longer than ``Settings.bot_stall_seconds`` (longer than any bot
+thinks) is set thinking again here.  Two processes may both take it: the bot's move
+carries the version it was made for, so the second answer changes nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +26,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from navcomp.domain.refusals import Refusal
-from navcomp.server.runtime.dispatch import carry_out
+from navcomp.server.runtime.dispatch import carry_out, retake_bots
 from navcomp.service import endings
 from navcomp.service.effects import PushClosed
 from navcomp.store import clocks, tables
@@ -36,8 +42,13 @@ BATCH = 50  # tables claimed in one transaction
 
 async def sweep(server: Server) -> int:
     """Act on every table whose deadline has passed, and close the open tables left idle;
-    how many tables were acted on."""
-    return await _act_on_deadlines(server) + await _close_idle_open_tables(server)
+    how many tables were acted on.  Bots on turn for longer than
+    ``Settings.bot_stall_seconds`` are set thinking here."""
+    done = await _act_on_deadlines(server) + await _close_idle_open_tables(server)
+    stall = server.settings.bot_stall_seconds
+    if stall > 0:
+        await retake_bots(server, server.settings.now() - timedelta(seconds=stall))
+    return done
 
 
 async def _close_idle_open_tables(server: Server) -> int:

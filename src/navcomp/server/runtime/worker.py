@@ -144,7 +144,7 @@ class QueueWorker:
     async def start_waiting_bots(self) -> int:
         """A job for every bot turn that has waited ``bot_wait_seconds`` with none."""
         since = self.server.settings.now() - timedelta(seconds=self.options.bot_wait_seconds)
-        waiting = await self.server.read(lambda c: tables.bots_waiting(c, since))
+        waiting = await self.server.read(lambda c: tables.bots_on_turn_since(c, since))
         if not waiting:
             return 0
         manager = self.queue.app.job_manager
@@ -191,7 +191,7 @@ async def serve_jobs(server: Server, options: WorkerOptions) -> None:
         if server.fanout is not None:
             await server.fanout.close()
         await server.queue.close()
-        server.close(stop_thinking=True)
+        server.close()
 
 
 async def _nothing_to_relay(_table_id: int, _moved: bool) -> None:
