@@ -115,7 +115,7 @@ class LiveGames:
 
     def load(self, conn: Connection, table: Table) -> Live:
         """The table's current game (a private copy the caller may change)."""
-        live = self.current(table.id, table.version)
+        live = self.current(table.id, table.version) or self._stepped(conn, table)
         if live is not None:
             return live
         entries = tables.log(conn, table.id, table.version)
@@ -134,6 +134,29 @@ class LiveGames:
             detail = move_detail(state, final.action)
             state.apply_action(final.action)
         return Live(table.version, actions, state, table, LastMove(final.seat, texts, detail))
+
+    def _stepped(self, conn: Connection, table: Table) -> Live | None:
+        """The kept game taken forward by the moves made since (in another process): the
+        log's new entries only, not the whole game again; None where an undo is among
+        them (an undo goes back to a state not kept) or nothing older is kept."""
+        with self._lock:
+            kept = self._items.get(table.id)
+            if kept is None or kept.version >= table.version:
+                return None
+            live = kept.copy()
+        entries = tables.log(conn, table.id, table.version, after=live.version)
+        actions = [entry.action for entry in entries if entry.action is not None]
+        if len(actions) != table.version - live.version:
+            return None
+        state = live.state
+        for action in actions[:-1]:
+            state.apply_action(action)
+        texts = move_texts(state, actions[-1], table.num_seats)
+        detail = move_detail(state, actions[-1])
+        state.apply_action(actions[-1])
+        live.actions.extend(actions)
+        last = LastMove(entries[-1].seat, texts, detail)
+        return Live(table.version, live.actions, state, table, last)
 
     def current(self, table_id: int, version: int) -> Live | None:
         """A private copy of the kept game, if it is at ``version``."""

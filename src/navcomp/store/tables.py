@@ -378,14 +378,15 @@ def record_move(
     return True
 
 
-def log(conn: Connection, table_id: int, upto: int | None = None) -> list[Entry]:
-    """The table's log; ``upto``: only as far as that version.
+def log(conn: Connection, table_id: int, upto: int | None = None, after: int = 0) -> list[Entry]:
+    """The table's log; ``upto``: only as far as that version; ``after``: from the next.
 
     Pass the version of the table read in the same work: under PostgreSQL's read
     committed each statement sees the latest commits, and a move committed between the
-    two reads must not show a position ahead of the table.
-    """
-    query = select(moves.c.seq, moves.c.seat, moves.c.action).where(moves.c.table_id == table_id)
+    two reads must not show a position ahead of the table."""
+    query = select(moves.c.seq, moves.c.seat, moves.c.action).where(
+        moves.c.table_id == table_id, moves.c.seq > after
+    )
     if upto is not None:
         query = query.where(moves.c.seq <= upto)
     rows = conn.execute(query.order_by(moves.c.seq)).all()

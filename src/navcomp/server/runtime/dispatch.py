@@ -168,6 +168,7 @@ async def relay(server: Server, table_id: int, moved: bool) -> None:
     elif live is None or not moved:
         server.hub.publish_table(table, live)
     else:
+        server.games.store(table_id, live)  # the next relay steps on from it
         server.hub.publish(table, live)
 
 
