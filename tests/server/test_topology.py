@@ -10,6 +10,7 @@ import random
 import signal
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -169,3 +170,59 @@ def test_a_stopped_process_drains_closes_its_sockets_for_a_restart_and_hands_bac
     closed_for_restart = [c for c in sockets if SERVICE_RESTART in c.close_codes]
     assert closed_for_restart, [client.close_codes for client in sockets]
     assert all(client.opened > 1 for client in closed_for_restart)
+
+
+def test_with_workers_a_killed_server_loses_nothing_and_the_workers_keep_the_bots_playing(
+    tmp_path: Path, sockets: list[LiveClient]
+) -> None:
+    """nginx, two servers with ``--jobs queue`` and two ``navcomp worker`` processes on one
+    PostgreSQL and Redis: the bots think on the workers, whichever server goes."""
+    with topology(tmp_path, workers=2) as deployed, deployed.client() as client:
+        table_id, seats = two_player_game(client)
+        bot_table, person = bot_game(client, level="easy")
+        _watch(deployed, sockets, table_id, seats)
+        mover = Mover(deployed, table_id, seats)
+        mover.start()
+        try:
+            wait_for(lambda: mover.acknowledged() >= 10)
+            assert _bot_answers(client, bot_table, person, turns=2) == 2
+            deployed.first.kill()
+            acknowledged = mover.acknowledged()
+            wait_for(lambda: mover.acknowledged() >= acknowledged + 10, timeout=60)
+            assert _bot_answers(client, bot_table, person, turns=2) == 2
+        finally:
+            mover.stop()
+        mover.check_log(acknowledged_only=False)
+        wait_for_version(sockets, max(deployed.log(table_id)))
+        seats_moved = {seat for seat, _ in deployed.log(bot_table).values()}
+        assert seats_moved == {0, 1}
+
+
+def _bot_answers(client: object, table_id: int, person: dict[str, str], turns: int) -> int:
+    """Play the person's moves until the bot (seat 1) has answered ``turns`` times."""
+    import httpx2 as httpx
+
+    assert isinstance(client, httpx.Client)
+    rnd = random.Random(table_id)
+    answered = 0
+    while answered < turns:
+        seen = wait_for(lambda: _person_on_turn(client, table_id, person), timeout=60)
+        if seen["table"]["status"] == "over":
+            return answered
+        _, _, answer = play_once(client, table_id, person, rnd)
+        if answer.status_code != 200:  # the killed server had this request: once more
+            continue
+        if answer.json()["table"]["to_move"] == 1:
+            answered += 1
+    wait_for(lambda: _person_on_turn(client, table_id, person), timeout=60)
+    return answered
+
+
+def _person_on_turn(client: Any, table_id: int, person: dict[str, str]) -> dict[str, Any] | None:
+    try:
+        seen: dict[str, Any] = client.get(f"/api/tables/{table_id}", headers=person).json()
+    except Exception:  # the request went to the process as it was killed
+        return None
+    if seen["table"]["status"] == "over" or seen.get("legal"):
+        return seen
+    return None

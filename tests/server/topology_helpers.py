@@ -24,6 +24,7 @@ from websockets.sync.client import connect
 from conftest import own_postgres_database
 from navcomp.store.schema import moves
 from nginx_helpers import Nginx
+from server.queue_helpers import WorkerProcess
 from server.redis_helpers import PrivateRedis
 from server_helpers import ServerProcess, wait_for
 
@@ -57,18 +58,26 @@ class Topology:
 
 
 @contextmanager
-def topology(folder: Path) -> Iterator[Topology]:
-    """Everything up, and everything stopped at the end (nginx too), whatever happened."""
+def topology(folder: Path, workers: int = 0) -> Iterator[Topology]:
+    """Everything up, and everything stopped at the end (nginx too), whatever happened;
+    with ``workers``, the servers hand bots to that many ``navcomp worker`` processes
+    (``--jobs queue``)."""
     with ExitStack() as stack:
         url = stack.enter_context(own_postgres_database(f"navcomp_topology_{os.getpid()}"))
         redis = stack.enter_context(PrivateRedis(folder))
         common = ("--redis-url", redis.url, "--trusted-proxies", "127.0.0.1")
         common += ("--sweep-seconds", "0.3", "--bot-stall-seconds", BOT_STALL_SECONDS)
+        if workers:
+            common += ("--jobs", "queue")
         servers = []
         for bot_seconds in (SLOW_BOT_SECONDS, "0.1"):
             server = ServerProcess(url, *common, "--bot-seconds", bot_seconds)
             stack.callback(server.stop)
             servers.append(server.start())
+        for _ in range(workers):
+            worker = WorkerProcess(url, redis.url, "--bot-seconds", "0.1")
+            stack.callback(worker.stop)
+            worker.start()
         nginx = Nginx(folder, upstream_ports=[server.port for server in servers])
         stack.callback(nginx.stop)
         nginx.start()
