@@ -3,6 +3,7 @@ itself; a worker does, at once, and tries a failed webhook again."""
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Iterator
 
@@ -42,8 +43,9 @@ def test_mail_is_sent_by_a_worker_at_once_not_by_the_server(queue_database: str)
 
 
 def test_a_webhook_the_hook_failed_is_delivered_by_a_worker_on_a_later_try(
-    queue_database: str,
+    queue_database: str, caplog: pytest.LogCaptureFixture
 ) -> None:
+    caplog.set_level(logging.INFO)
     with HookServer(failures=1) as hook:
         worker_settings = Settings(
             queue_database, jobs="queue", redis_url=REDIS, webhook_allow_internal=True
@@ -73,3 +75,5 @@ def test_a_webhook_the_hook_failed_is_delivered_by_a_worker_on_a_later_try(
             wait_for(lambda: len(hook.received) >= 2, timeout=30)  # 500 first, then taken
             assert hook.received[0] == hook.received[1]
             assert hook.received[0]["table"] == table_id
+    assert "navcomp.webhook" in caplog.text  # the job's own lines, as procrastinate logs them
+    assert "secret-token" not in caplog.text  # the hook's path: in no job's arguments

@@ -60,6 +60,7 @@ class WakeMail:
 class CallWebhook:
     url: str
     payload: dict[str, Any]
+    user_id: int  # whose hook: a queued call names the reader, never the hook's address
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,7 @@ def webhooks_for(
         CallWebhook(
             hooks[notice.user_id],
             {"table": table_id, "kind": notice.kind.value, "text": notice.text},
+            notice.user_id,
         )
         for notice in told
         if notice.user_id in hooks

@@ -71,8 +71,8 @@ async def carry_out(server: Server, effects: Iterable[Effect]) -> None:
                 await relay_chat(server, message_id)
             case WakeMail():
                 await _wake_mail(server)
-            case CallWebhook(url, payload):
-                await _call_webhook(server, url, payload)
+            case CallWebhook(url, payload, user_id):
+                await _call_webhook(server, url, payload, user_id)
             case StartBot(table_id, job):
                 await _start_bot(server, table_id, job)
             case EndSessions(digests):
@@ -236,11 +236,11 @@ async def _wake_mail(server: Server) -> None:
         await _deferred(server.queue.mail(), "mail")
 
 
-async def _call_webhook(server: Server, url: str, payload: dict[str, Any]) -> None:
+async def _call_webhook(server: Server, url: str, payload: dict[str, Any], user_id: int) -> None:
     if server.queue is None:
         server.webhooks.send(url, payload)
     elif server.settings.webhooks:
-        await _deferred(server.queue.webhook(url, payload), "a webhook")
+        await _deferred(server.queue.webhook(user_id, payload), "a webhook")
 
 
 async def _deferred(deferral: Awaitable[None], what: str) -> None:

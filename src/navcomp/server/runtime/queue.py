@@ -92,8 +92,11 @@ class JobQueue:
         with contextlib.suppress(exceptions.AlreadyEnqueued):
             await self.app.configure_task(MAIL, queueing_lock="navcomp-mail").defer_async()
 
-    async def webhook(self, url: str, payload: dict[str, Any]) -> None:
-        await self.app.configure_task(WEBHOOK).defer_async(url=url, payload=payload)
+    async def webhook(self, user_id: int, payload: dict[str, Any]) -> None:
+        """A notice for the webhook of ``user_id``: the job names the account, not the hook's
+        address (a path may hold a secret, and the queue's rows and logs show a job's
+        arguments); the worker reads the address when it calls."""
+        await self.app.configure_task(WEBHOOK).defer_async(user_id=user_id, payload=payload)
 
     async def waiting(self) -> dict[str, int]:
         """Jobs waiting or running, by task (for metrics and ``navcomp admin``)."""

@@ -35,7 +35,7 @@ from navcomp.server.runtime import dispatch, metrics, stopping
 from navcomp.server.runtime.context import Server
 from navcomp.server.runtime.queue import BOT_TURN, MAIL, WEBHOOK, JobQueue, bot_lock
 from navcomp.server.runtime.webhooks import shown
-from navcomp.store import tables
+from navcomp.store import accounts, tables
 
 log = logging.getLogger("navcomp.worker")
 
@@ -82,9 +82,14 @@ class QueueWorker:
         while await self.server.mail.send_due() > 0:
             pass
 
-    async def webhook(self, url: str, payload: dict[str, Any]) -> None:
-        """Deliver once; a hook that answers 5xx, times out or cannot be reached raises,
-        and the job runs again later.  An address refused is given up."""
+    async def webhook(self, user_id: int, payload: dict[str, Any]) -> None:
+        """Deliver once to the account's hook as it is now (none: nothing to do); a hook
+        that answers 5xx, times out or cannot be reached raises, and the job runs again
+        later.  An address refused is given up."""
+        hooks = await self.server.read(lambda c: accounts.webhooks(c, [user_id]))
+        url = hooks.get(user_id)
+        if url is None:
+            return
         try:
             status = await self.server.webhooks.try_now(url, payload)
         except Refusal as refusal:
