@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-import glob
-import os
-import shutil
-import subprocess
-import tempfile
 import threading
 from collections.abc import Callable, Iterator
-from pathlib import Path
 
 import httpx2 as httpx
 import pytest
 
 from conftest import postgres_url
-from navcomp.commands.serve import free_port
+from server.postgres_helpers import PrivatePostgres, private_cluster
 from server_helpers import Player, ServerProcess, running
 
 RACERS = 12
@@ -109,50 +103,10 @@ def test_racing_invites_and_seat_changes_end_in_one_change(postgres_server: Serv
     assert [s["bot"] for s in seats] == [None, None, "easy"]
 
 
-class PrivatePostgres:
-    """A PostgreSQL cluster of our own in a temporary folder, to stop and start at will."""
-
-    def __init__(self) -> None:
-        self.bin = Path(sorted(glob.glob("/usr/lib/postgresql/*/bin"))[-1])
-        self.folder = Path(tempfile.mkdtemp(prefix="navcomp-pg-"))
-        self.data = self.folder / "data"
-        self.port = free_port()
-        self.url = f"postgresql+psycopg://postgres@127.0.0.1:{self.port}/postgres"
-        if os.getuid() == 0:  # initdb refuses to run as root
-            shutil.chown(self.folder, "postgres", "postgres")
-        self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-N")
-
-    def _run(self, program: str, *args: str) -> None:
-        command = [str(self.bin / program), *args]
-        if os.getuid() == 0:
-            command = ["runuser", "-u", "postgres", "--", *command]
-        subprocess.run(command, check=True, capture_output=True, timeout=60)
-
-    def start(self) -> None:
-        options = f"-p {self.port} -k {self.folder} -c listen_addresses=127.0.0.1 -c fsync=off"
-        log = str(self.folder / "log")  # the server's output, not our pipe (it would hold it)
-        self._run("pg_ctl", "-D", str(self.data), "-l", log, "-o", options, "-w", "start")
-
-    def stop(self) -> None:
-        self._run("pg_ctl", "-D", str(self.data), "-m", "immediate", "-w", "stop")
-
-    def remove(self) -> None:
-        subprocess.run(
-            [str(self.bin / "pg_ctl"), "-D", str(self.data), "status"], capture_output=True
-        )
-        if (self.data / "postmaster.pid").exists():
-            self.stop()
-        shutil.rmtree(self.folder, ignore_errors=True)
-
-
 @pytest.fixture
 def private_postgres() -> Iterator[PrivatePostgres]:
-    cluster = PrivatePostgres()
-    cluster.start()
-    try:
+    with private_cluster() as cluster:
         yield cluster
-    finally:
-        cluster.remove()
 
 
 def test_a_database_outage_is_503_and_passes(private_postgres: PrivatePostgres) -> None:

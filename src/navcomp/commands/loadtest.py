@@ -5,8 +5,8 @@ posts a random legal action (never a discard) with the version it saw, one move
 every ``interval`` seconds per table (as soon as it can, with 0); the round
 trip runs from sending the move until every seat of the table has its push of
 the new version.  200 tables at 0.4 s offer 500 moves a second.  Unless
-``--url`` names a running server, the bench starts ``navcomp serve`` on SQLite
-in a temporary folder and stops it after.
+``--url`` names a running server, the bench starts ``navcomp serve`` (on SQLite in a
+temporary folder, or the database given) and stops it after.
 """
 
 from __future__ import annotations
@@ -330,12 +330,14 @@ async def _run(
 
 
 def server_figures(
-    tables: int, seconds: float, interval: float, seed: int, url: str | None
+    tables: int, seconds: float, interval: float, seed: int, url: str | None, database: str | None
 ) -> dict[str, float]:
+    """The load against the server at ``url``, else one started on ``database`` (a URL;
+    None: SQLite in a temporary folder)."""
     if url is not None:
         base = url.rstrip("/")
         return on_own_loop(lambda: _run(base, tables, seconds, interval, seed))
-    with started_server() as (base, process):
+    with started_server(database) as (base, process):
         return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, process.pid))
 
 

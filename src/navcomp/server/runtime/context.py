@@ -117,7 +117,7 @@ class Server:
         self.mail = MailService(self)
         self.presence = Presence(self.tx, settings.now, settings.turn_mail_grace_seconds)
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self.runner.shutdown()
         self.webhooks.close()
-        self.database.close()
+        await self.database.close()
