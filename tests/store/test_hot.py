@@ -16,7 +16,8 @@ from sqlalchemy import Connection
 from conftest import own_postgres_database
 from navcomp.core.protocol import Result
 from navcomp.domain.clocks import Clock
-from navcomp.domain.model import AccountName, MailSettings, Turn
+from navcomp.domain.model import AccountName, MailSettings, NewNotice, Turn
+from navcomp.domain.notices import NoticeKind
 from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableStatus
 from navcomp.store import accounts, mail_settings, tables
@@ -50,10 +51,16 @@ def _script(conn: Connection, core: bool) -> None:
     assert not writes.advance_and_log(conn, table_id, (0, 1, turn), 0, 17, AT)
     assert writes.advance_and_log(conn, table_id, (0, 0, turn), 0, 17, AT)
     assert not writes.advance_and_log(conn, table_id, (0, 0, turn), 0, 17, AT)
-    writes.notice(conn, ben.id, table_id, "turn", "Your turn at table 1", AT)
     writes.notice(conn, ann.id, table_id, "turn", "Your turn at table 1", AT)
-    writes.notice(conn, ben.id, table_id, "over", "The game at table 1 is over", AT)
-    writes.turn_played(conn, ben.id, table_id, "turn")  # ben's turn notice only
+    told = [
+        NewNotice(ben.id, table_id, NoticeKind.TURN, "Your turn at table 1"),
+        NewNotice(ann.id, table_id, NoticeKind.TURN, "Your turn at table 1"),
+        NewNotice(ben.id, table_id, NoticeKind.OVER, "The game at table 1 is over"),
+    ]
+    # ben's turn notice is read at once (he answered it), ann's first one too (below)
+    assert writes.tell(conn, told, (ben.id, table_id), AT) == {ben.id: "http://hooks.example/ben"}
+    assert writes.tell(conn, [], (ann.id, table_id), AT) == {}
+    assert writes.tell(conn, told[1:2], None, AT) == {}
     assert writes.webhooks(conn, []) == {}
     assert writes.webhooks(conn, [ann.id]) == {}
     assert writes.webhooks(conn, [ann.id, ben.id]) == {ben.id: "http://hooks.example/ben"}
@@ -116,9 +123,11 @@ def test_driver_statements_store_what_core_stores(tmp_path: Path) -> None:
     assert [row[3] for row in log] == [(17, "int"), (None, "NoneType")]  # an action, an undo
     user, read, kind = 1, 4, 6  # columns of notifications: id, user_id, table_id, text, read
     assert [(row[user][0], row[kind][0], row[read][0]) for row in notices] == [
+        (1, "turn", 1),
         (2, "turn", 1),
-        (1, "turn", 0),
+        (1, "turn", 1),
         (2, "over", 0),
+        (1, "turn", 0),
     ]
 
 

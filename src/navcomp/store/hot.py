@@ -24,7 +24,8 @@ from typing import Any
 
 from sqlalchemy import Column, Connection, Dialect, bindparam, insert, select, update
 
-from navcomp.domain.model import Turn
+from navcomp.domain.model import NewNotice, Turn
+from navcomp.domain.notices import NoticeKind
 from navcomp.store.schema import game_tables, mail_settings, moves, notifications, users
 
 _ADVANCE = (
@@ -149,6 +150,21 @@ class MoveWrites:
             return []
         return list(conn.execute(_MAIL_READERS, {"ids": list(user_ids)}).scalars())
 
+    def tell(
+        self,
+        conn: Connection,
+        told: Sequence[NewNotice],
+        answered: tuple[int, int] | None,
+        at: datetime,
+    ) -> dict[int, str]:
+        """A move's notices ``told``, then the "your turn" notices ``answered`` (user,
+        table) are read; the webhook of each account told that has one."""
+        for n in told:
+            self.notice(conn, n.user_id, n.table_id, n.kind.value, n.text, at)
+        if answered is not None:
+            self.turn_played(conn, *answered, NoticeKind.TURN.value)
+        return self.webhooks(conn, [n.user_id for n in told])
+
 
 def _processor(column: Column[Any], dialect: Dialect) -> Callable[[Any], Any]:
     process = column.type.dialect_impl(dialect).bind_processor(dialect)
@@ -249,6 +265,16 @@ _PG_ADVANCE_AND_LOG = (
     "SELECT id, $1, $12::integer, $13::integer, $14::timestamptz FROM advanced"
 )
 
+_PG_TELL = (
+    "WITH told AS (INSERT INTO notifications (user_id, table_id, text, read, created_at, kind) "
+    "SELECT u, t, x, (u = $5 AND t = $6 AND k = $7) IS TRUE, $8::timestamptz, k "
+    "FROM unnest($1::integer[], $2::integer[], $3::text[], $4::text[]) "
+    "WITH ORDINALITY AS n(u, t, x, k, i) ORDER BY i), "
+    "played AS (UPDATE notifications SET read = true "
+    "WHERE user_id = $5 AND table_id = $6 AND kind = $7 AND NOT read) "
+    "SELECT id, webhook_url FROM users WHERE id = ANY($1) AND webhook_url IS NOT NULL"
+)
+
 
 class PostgresMoveWrites(MoveWrites):
     """The same statements as fixed SQL texts on asyncpg, which prepares each once per
@@ -290,6 +316,34 @@ class PostgresMoveWrites(MoveWrites):
             ),
         )
         return done.rowcount == 1
+
+    def tell(
+        self,
+        conn: Connection,
+        told: Sequence[NewNotice],
+        answered: tuple[int, int] | None,
+        at: datetime,
+    ) -> dict[int, str]:
+        """One statement: the notices inserted (those ``answered`` would mark read, read
+        already: the statement's UPDATE does not see rows its INSERT adds), the answered
+        ones marked read, the webhooks read."""
+        if not told:
+            return super().tell(conn, told, answered, at)
+        reader, at_table = (None, None) if answered is None else answered
+        rows = conn.exec_driver_sql(
+            _PG_TELL,
+            (
+                [n.user_id for n in told],
+                [n.table_id for n in told],
+                [n.text for n in told],
+                [n.kind.value for n in told],
+                reader,
+                at_table,
+                NoticeKind.TURN.value,
+                at,
+            ),
+        )
+        return {row[0]: row[1] for row in rows}
 
     def notice(
         self, conn: Connection, user_id: int, table_id: int, kind: str, text: str, at: datetime
