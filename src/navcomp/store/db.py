@@ -32,6 +32,8 @@ DEFAULT_DATA_DIR = Path("data")
 URL_VARIABLE = "NAVCOMP_DATABASE_URL"
 SQLITE_WAIT_SECONDS = 30
 """How long a SQLite connection waits for another process's lock before it fails."""
+POOL_SIZE = 40
+"""The server's connections to PostgreSQL, per process."""
 WRITE_OPTION = "navcomp_write"
 """Execution option: False marks a read-only transaction (SQLite then skips the write lock)."""
 
@@ -76,7 +78,10 @@ def open_async_engine(url: str) -> AsyncEngine:
         if url.startswith(prefix):
             url = "postgresql+asyncpg://" + url[len(prefix) :]
             break
-    return create_async_engine(url, pool_size=10, max_overflow=20)
+    # A fixed set of kept connections: one made for a burst and closed after it would
+    # cost a new server process, asyncpg's set-up queries and the statements prepared
+    # again, just when the server is busiest.  Transactions beyond them wait their turn.
+    return create_async_engine(url, pool_size=POOL_SIZE, max_overflow=0)
 
 
 def _configure_sqlite(engine: Engine) -> None:

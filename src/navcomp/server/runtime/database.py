@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 from sqlalchemy import Connection, Engine, event
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
 from sqlalchemy.ext.asyncio import AsyncEngine
 from sqlalchemy.util import greenlet_spawn
 
@@ -77,7 +78,7 @@ class Database:
                 return await _on_network(self.network, work)
         except _FoundDeadError as dead:
             raise unavailable() from dead.__cause__
-        except OSError as error:  # asyncpg's connect, refused, before SQLAlchemy sees it
+        except (OSError, PoolTimeout) as error:  # asyncpg's connect refused; all connections busy
             raise unavailable() from error
         except IntegrityError:
             raise (conflict or conflicting()) from None
