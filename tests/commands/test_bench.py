@@ -81,12 +81,16 @@ def test_bench_server_plays_and_prints_the_documented_json(
 
 
 def _scratch_databases() -> list[str]:
-    with create_engine(POSTGRES_ADMIN_URL).connect() as conn:
-        names = conn.exec_driver_sql(
-            "SELECT datname FROM pg_database WHERE datname LIKE %(like)s",
-            {"like": f"navcomp_bench_{os.getpid()}_%"},
-        )
-        return [name for (name,) in names]
+    engine = create_engine(POSTGRES_ADMIN_URL)
+    try:
+        with engine.connect() as conn:
+            names = conn.exec_driver_sql(
+                "SELECT datname FROM pg_database WHERE datname LIKE %(like)s",
+                {"like": f"navcomp_bench_{os.getpid()}_%"},
+            )
+            return [name for (name,) in names]
+    finally:
+        engine.dispose()
 
 
 def test_bench_server_measures_each_database_given_on_a_new_database(
