@@ -5,7 +5,9 @@ the pool serves again once it is back."""
 from __future__ import annotations
 
 import asyncio
+import threading
 from collections.abc import Awaitable, Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime
 from typing import TypeVar
 
@@ -51,7 +53,7 @@ def _count(conn: Connection) -> int:
 
 def test_work_runs_in_one_transaction_on_the_event_loop(postgres_database: str) -> None:
     async def steps(database: Database) -> tuple[int, int, int]:
-        assert database.network is not None  # PostgreSQL: not the synchronous engine
+        assert not database.inline  # PostgreSQL: not the synchronous engine
         first = await database.tx(_add("ann"))
 
         def fails(conn: Connection) -> None:
@@ -67,6 +69,28 @@ def test_work_runs_in_one_transaction_on_the_event_loop(postgres_database: str) 
     assert first > 0
     assert distinct == 12
     assert count == 13  # ann and the twelve, not ben: his transaction was rolled back
+
+
+def test_event_loops_running_at_once_each_have_connections_of_their_own(
+    postgres_database: str,
+) -> None:
+    """asyncpg's connections belong to the loop that opened them (tests run the app on
+    two loops at once: a test client's and schemathesis's)."""
+    database = Database(postgres_url(postgres_database))
+    both_in = threading.Barrier(2)
+
+    async def on_a_loop(name: str) -> list[int]:
+        try:
+            first = await database.tx(_add(name))
+            await asyncio.to_thread(both_in.wait, 10)
+            return [first, await database.tx(_add(name + "2")), await database.read(_count)]
+        finally:
+            await database.close()
+
+    with ThreadPoolExecutor(2) as loops:
+        answers = list(loops.map(lambda name: asyncio.run(on_a_loop(name)), ["ann", "ben"]))
+    assert len({user_id for ids in answers for user_id in ids[:2]}) == 4
+    assert all(ids[2] >= 3 for ids in answers)
 
 
 def test_a_unique_row_taken_meanwhile_is_a_conflict(postgres_database: str) -> None:

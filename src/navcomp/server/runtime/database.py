@@ -7,6 +7,7 @@ a unique row another request wrote at the same moment is ``conflict``.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -39,25 +40,35 @@ class Database:
     """SQLite runs on the event loop's own thread: its statements take microseconds,
     while handing work to threads costs more than that in GIL hand-offs, and one
     thread needs no lock to keep one writer.  PostgreSQL runs on the event loop too,
-    through psycopg's asyncio connections: the synchronous repositories run in a
-    greenlet (``run_sync``) and each statement awaits the driver, so no thread is
-    involved and psycopg prepares the statements a connection runs often.
+    through asyncpg: a transaction's synchronous repository code runs in a greenlet
+    and each statement awaits the driver, so no thread is involved, and asyncpg
+    prepares each statement once per connection.
 
-    ``engine`` (synchronous) migrates, and serves SQLite; ``network`` is PostgreSQL's.
+    ``engine`` (synchronous) migrates, and serves SQLite.  PostgreSQL's connections
+    belong to the event loop that opened them, so each loop has a pool of its own (a
+    server has one loop; tests may run the app on two at once).
     """
 
     def __init__(self, url: str) -> None:
+        self.url = url
         self.engine: Engine = open_engine(url)
         migrate(self.engine)
         self.inline = url.startswith("sqlite")
-        self.network: AsyncEngine | None = None
+        self._networks: dict[asyncio.AbstractEventLoop, AsyncEngine] = {}
         self._local = threading.local()
         self._kept_lock = threading.Lock()
         self._all_kept: list[Connection] = []
         if not self.inline:
-            self.engine.dispose()  # it migrated; from now on the work runs on ``network``
-            self.network = open_async_engine(url)
-            event.listen(self.network.sync_engine, "after_cursor_execute", _mark_sent)
+            self.engine.dispose()  # it migrated; from now on the work runs on the loops' pools
+
+    def _network(self) -> AsyncEngine:
+        """The running event loop's PostgreSQL pool."""
+        loop = asyncio.get_running_loop()
+        network = self._networks.get(loop)
+        if network is None:
+            network = self._networks[loop] = open_async_engine(self.url)
+            event.listen(network.sync_engine, "after_cursor_execute", _mark_sent)
+        return network
 
     async def tx(
         self, work: Callable[[Connection], T], write: bool = True, conflict: Refusal | None = None
@@ -65,17 +76,18 @@ class Database:
         """Run ``work`` in one transaction; a unique row another request wrote at the
         same moment is ``conflict`` (or the error given)."""
         try:
-            if self.network is None:
+            if self.inline:
                 conn = self._kept(write)
                 with conn.begin():
                     return work(conn)
+            network = self._network()
             try:
-                return await _on_network(self.network, work)
+                return await _on_network(network, work)
             except _FoundDeadError:
                 # The pooled connection had died (a restart of the database): the pool
                 # dropped it and all others as old as it; nothing of ``work`` reached
                 # the database, so it runs once more on a new connection.
-                return await _on_network(self.network, work)
+                return await _on_network(network, work)
         except _FoundDeadError as dead:
             raise unavailable() from dead.__cause__
         except (OSError, PoolTimeout) as error:  # asyncpg's connect refused; all connections busy
@@ -105,9 +117,10 @@ class Database:
         return conn
 
     async def close(self) -> None:
-        """Close every connection: call it on the event loop the work ran on."""
-        if self.network is not None:
-            await self.network.dispose()
+        """Close every connection (PostgreSQL's: those of the running event loop)."""
+        network = self._networks.pop(asyncio.get_running_loop(), None)
+        if network is not None:
+            await network.dispose()
         with self._kept_lock:
             for conn in self._all_kept:
                 conn.close()
