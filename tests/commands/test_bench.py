@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import json
+import os
 import re
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from sqlalchemy import create_engine
 
+from conftest import POSTGRES_ADMIN_URL
 from navcomp.commands.cli import main
 from server_helpers import ServerProcess
 
@@ -77,6 +80,36 @@ def test_bench_server_plays_and_prints_the_documented_json(
     assert figures["offered_moves_per_s"] == pytest.approx(60.0)
 
 
+def _scratch_databases() -> list[str]:
+    engine = create_engine(POSTGRES_ADMIN_URL)
+    try:
+        with engine.connect() as conn:
+            names = conn.exec_driver_sql(
+                "SELECT datname FROM pg_database WHERE datname LIKE %(like)s",
+                {"like": f"navcomp_bench_{os.getpid()}_%"},
+            )
+            return [name for (name,) in names]
+    finally:
+        engine.dispose()
+
+
+def test_bench_server_measures_each_database_given_on_a_new_database(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["bench", "server", "--tables", "2", "--seconds", "1", "--move-every", "0.05",
+            "--database-url", "sqlite", "--database-url", POSTGRES_ADMIN_URL]  # fmt: skip
+    assert main([*args, "--json"]) == 0
+    runs = json.loads(capsys.readouterr().out)
+    assert list(runs) == ["sqlite", "postgresql@127.0.0.1:5432"]
+    for figures in runs.values():
+        assert figures["moves"] > 2 and figures["errors"] == 0
+        assert figures["server_cpu_ms_per_move"] > 0 and figures["p50_ms"] <= figures["p99_ms"]
+    assert _scratch_databases() == []  # each run's database was dropped after it
+    assert main(args[:-2]) == 0  # one database: the one-column table
+    out = capsys.readouterr().out
+    assert re.search(r"^  moves/s +[\d,.]+$", out, re.MULTILINE), out
+
+
 def test_bench_flood_measures_both_floods_and_prints_the_documented_json(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -122,6 +155,8 @@ def test_bench_flood_prints_both_phases(capsys: pytest.CaptureFixture[str]) -> N
         ["bench", "flood", "--kind", "smoke"],
         ["bench", "server", "--tables", "0"],
         ["bench", "server", "--move-every", "-1"],
+        ["bench", "server", "--database-url", "mysql://localhost/navcomp"],
+        ["bench", "server", "--database-url", "sqlite", "--url", "http://127.0.0.1:9"],
         ["bench", "engine", "--players", "7"],
         ["bench", "engine", "--seconds", "-1"],
         ["bench", "engine", "--seconds", "soon"],

@@ -1,5 +1,4 @@
-"""A PostgreSQL cluster of a test's own, in a temporary folder, to stop and start at will
-without touching the shared one."""
+"""A PostgreSQL cluster of a test's own, to stop and start at will."""
 
 from __future__ import annotations
 
@@ -8,12 +7,16 @@ import os
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from navcomp.commands.serve import free_port
 
 
 class PrivatePostgres:
+    """A PostgreSQL cluster of our own in a temporary folder, to stop and start at will."""
+
     def __init__(self) -> None:
         self.bin = Path(sorted(glob.glob("/usr/lib/postgresql/*/bin"))[-1])
         self.folder = Path(tempfile.mkdtemp(prefix="navcomp-pg-"))
@@ -45,3 +48,14 @@ class PrivatePostgres:
         if (self.data / "postmaster.pid").exists():
             self.stop()
         shutil.rmtree(self.folder, ignore_errors=True)
+
+
+@contextmanager
+def private_cluster() -> Iterator[PrivatePostgres]:
+    """A private cluster, started, removed at the end."""
+    cluster = PrivatePostgres()
+    cluster.start()
+    try:
+        yield cluster
+    finally:
+        cluster.remove()

@@ -140,7 +140,7 @@ def worker_in_thread(settings: Settings) -> Iterator[QueueWorker]:
         finally:
             await server.mail.close()
             await server.queue.close()
-            server.close()
+            await server.close()
 
     def run() -> None:
         with contextlib.suppress(asyncio.CancelledError):  # how the block's end stops it

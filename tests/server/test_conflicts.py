@@ -9,7 +9,7 @@ import httpx2 as httpx
 import pytest
 
 from conftest import postgres_url
-from server.postgres_helpers import PrivatePostgres
+from server.postgres_helpers import PrivatePostgres, private_cluster
 from server_helpers import Player, ServerProcess, running
 
 RACERS = 12
@@ -105,12 +105,8 @@ def test_racing_invites_and_seat_changes_end_in_one_change(postgres_server: Serv
 
 @pytest.fixture
 def private_postgres() -> Iterator[PrivatePostgres]:
-    cluster = PrivatePostgres()
-    cluster.start()
-    try:
+    with private_cluster() as cluster:
         yield cluster
-    finally:
-        cluster.remove()
 
 
 def test_a_database_outage_is_503_and_passes(private_postgres: PrivatePostgres) -> None:

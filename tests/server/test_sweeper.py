@@ -189,9 +189,9 @@ def test_a_server_stopping_mid_sweep_waits_for_its_transaction(
         order.append("sweep done")
         return claim(*args, **kwargs)
 
-    def recorded_close(database: Database) -> None:
+    async def recorded_close(database: Database) -> None:
         order.append("database closed")
-        close(database)
+        await close(database)
 
     monkeypatch.setattr(tables, "claim_idle_open", slow_claim)
     monkeypatch.setattr(Database, "close", recorded_close)

@@ -64,6 +64,13 @@ def add_parser(commands: Any) -> None:
     )
     server.add_argument("--seed", type=int, default=0)
     server.add_argument("--url", help="a running server (default: start one on SQLite)")
+    server.add_argument(
+        "--database-url",
+        action="append",
+        metavar="URL",
+        help="start the server on this database: sqlite, or a PostgreSQL server's URL (a new "
+        "database on it, dropped after); repeat to measure each in turn, in one table",
+    )
     server.add_argument("--json", action="store_true", help="print one JSON object")
     server.set_defaults(run=run_server)
     flood = targets.add_parser(
@@ -278,16 +285,27 @@ def run_bots(args: argparse.Namespace) -> int:
 
 
 def run_server(args: argparse.Namespace) -> int:
-    if args.tables < 1:
-        print("navcomp bench server: --tables must be at least 1", file=sys.stderr)
-        return 2
+    from navcomp.commands import scratch
     from navcomp.commands.loadtest import LoadRefusedError, server_figures
 
-    if args.move_every < 0:
-        print("navcomp bench server: --move-every must not be negative", file=sys.stderr)
+    databases: list[str] = args.database_url or []
+    problem = next(filter(None, map(scratch.check, databases)), None)
+    if args.tables < 1:
+        problem = "--tables must be at least 1"
+    elif args.move_every < 0:
+        problem = "--move-every must not be negative"
+    elif databases and args.url:
+        problem = "give --url (a running server) or --database-url, not both"
+    if problem:
+        print(f"navcomp bench server: {problem}", file=sys.stderr)
         return 2
+    runs: dict[str, dict[str, float]] = {}
     try:
-        figures = server_figures(args.tables, args.seconds, args.move_every, args.seed, args.url)
+        for database in databases or [scratch.SQLITE]:
+            with scratch.scratch_database(database) as url:
+                runs[scratch.label(database)] = server_figures(
+                    args.tables, args.seconds, args.move_every, args.seed, args.url, database=url
+                )
     except LoadRefusedError as refused:
         print(f"navcomp bench server: {refused}", file=sys.stderr)
         return 1
@@ -295,7 +313,18 @@ def run_server(args: argparse.Namespace) -> int:
         f"server: {args.tables} tables of two scripted players over loopback, "
         f"a move every {args.move_every:g} s at each"
     )
-    return _report(title, figures, SERVER_LINES, args.json)
+    if len(runs) == 1:
+        return _report(title, next(iter(runs.values())), SERVER_LINES, args.json)
+    if args.json:
+        print(json.dumps(runs))
+        return 0
+    print(title)
+    width = max(len(name) for name in runs) + 2
+    print(f"  {'':<31}" + "".join(f"{name:>{width}}" for name in runs))
+    for line_label, key, spec in SERVER_LINES:
+        row = "".join(f"{figures.get(key, 0.0):>{width}{spec}}" for figures in runs.values())
+        print(f"  {line_label:<31}{row}")
+    return 0
 
 
 def run_flood(args: argparse.Namespace) -> int:

@@ -5,8 +5,8 @@ posts a random legal action (never a discard) with the version it saw, one move
 every ``interval`` seconds per table (as soon as it can, with 0); the round
 trip runs from sending the move until every seat of the table has its push of
 the new version.  200 tables at 0.4 s offer 500 moves a second.  Unless
-``--url`` names a running server, the bench starts ``navcomp serve`` on SQLite
-in a temporary folder and stops it after.
+``--url`` names a running server, the bench starts ``navcomp serve`` (on SQLite in a
+temporary folder, or the database given) and stops it after.
 """
 
 from __future__ import annotations
@@ -325,13 +325,15 @@ def server_figures(
     seed: int,
     url: str | None,
     cpu: CpuReader | None = None,
+    database: str | None = None,
 ) -> dict[str, float]:
-    """The bench's figures; with ``url`` (``https`` too: ``SSL_CERT_FILE`` names a CA to
-    trust), ``cpu`` reads the processes whose CPU per move is figured."""
+    """The bench's figures: against the server at ``url`` (``https`` too: ``SSL_CERT_FILE``
+    names a CA to trust), ``cpu`` reading the processes whose CPU per move is figured;
+    else against one started on ``database`` (a URL; None: SQLite in a temporary folder)."""
     if url is not None:
         base = url.rstrip("/")
         return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, cpu))
-    with started_server() as (base, process):
+    with started_server(database) as (base, process):
         cpu = lambda: {"server": {process.pid: process_cpu(process.pid) or 0.0}}  # noqa: E731
         return on_own_loop(lambda: _run(base, tables, seconds, interval, seed, cpu))
 

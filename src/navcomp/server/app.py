@@ -59,7 +59,7 @@ def create_app(settings: Settings) -> FastAPI:
             if server.fanout is not None:
                 await server.fanout.close()
             await server.throttle.close()
-            server.close()
+            await server.close()
             metrics.process_ended()
 
     app = SecuredApp(  # security headers, Secure cookies and trusted proxies around it all

@@ -9,7 +9,9 @@ parameter processing, result set-up) than SQLite takes to run it, so on SQLite
 they run on the driver's own connection, inside the caller's transaction, as
 fixed SQL texts (which sqlite3 keeps prepared).  Values pass through the column
 types' own SQLAlchemy bind processors, so the rows are exactly those Core would
-write.  Other databases (PostgreSQL) use Core.
+write.  On PostgreSQL through asyncpg (the server's) they are fixed SQL texts too,
+and fewer (``store/hot_postgres.py``).  Other drivers (psycopg, which the commands
+use) take Core.
 """
 
 from __future__ import annotations
@@ -19,133 +21,24 @@ from collections.abc import Callable, Sequence
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import Column, Connection, Dialect, bindparam, insert, select, update
+from sqlalchemy import Connection, Dialect
 
 from navcomp.domain.model import Turn
-from navcomp.store.schema import game_tables, mail_settings, moves, notifications, users
+from navcomp.store.hot_core import MoveWrites, processor
+from navcomp.store.hot_postgres import PostgresMoveWrites
+from navcomp.store.schema import game_tables, moves, notifications
 
-_ADVANCE = (
-    update(game_tables)
-    .where(game_tables.c.id == bindparam("table_id"))
-    .where(game_tables.c.version == bindparam("expected"))
-    .where(game_tables.c.events == bindparam("known_events"))
-    .values(
-        version=bindparam("new_version"),
-        to_move=bindparam("new_to_move"),
-        turn_since=bindparam("new_turn_since"),
-        status=bindparam("new_status"),
-        result=bindparam("new_result", type_=game_tables.c.result.type),
-        clock=bindparam("new_clock", type_=game_tables.c.clock.type),
-        deadline=bindparam("new_deadline", type_=game_tables.c.deadline.type),
-        warn_at=bindparam("new_warn_at", type_=game_tables.c.warn_at.type),
-    )
-)
-_APPEND = insert(moves)
-_NOTICE = insert(notifications)
-_TURN_PLAYED = (
-    update(notifications)
-    .where(
-        notifications.c.user_id == bindparam("reader"),
-        notifications.c.table_id == bindparam("at_table"),
-        notifications.c.kind == bindparam("turn"),
-        notifications.c.read.is_(False),
-    )
-    .values(read=True)
-)
-_WEBHOOKS = select(users.c.id, users.c.webhook_url).where(
-    users.c.id.in_(bindparam("ids", expanding=True)), users.c.webhook_url.is_not(None)
-)
-_MAIL_READERS = select(mail_settings.c.user_id).where(
-    mail_settings.c.user_id.in_(bindparam("ids", expanding=True)),
-    mail_settings.c.verified.is_(True),
-    mail_settings.c.address.is_not(None),
-)
-
-
-class MoveWrites:
-    """The statements through SQLAlchemy Core: any database."""
-
-    def advance(
-        self, conn: Connection, table_id: int, expected: int, events: int, turn: Turn
-    ) -> bool:
-        """Move the table from version ``expected`` (and ``events``) to ``turn``; False if
-        it is no longer there."""
-        done = conn.execute(
-            _ADVANCE,
-            {
-                "table_id": table_id,
-                "expected": expected,
-                "known_events": events,
-                "new_version": turn.version,
-                "new_to_move": turn.to_move,
-                "new_turn_since": turn.turn_since,
-                "new_status": turn.status.value,
-                "new_result": None if turn.result is None else turn.result.to_json(),
-                "new_clock": None if turn.clock is None else turn.clock.to_json(),
-                "new_deadline": turn.deadline,
-                "new_warn_at": turn.warn_at,
-            },
-        )
-        return done.rowcount == 1
-
-    def append(
-        self, conn: Connection, table_id: int, seq: int, seat: int, action: int | None, at: datetime
-    ) -> None:
-        conn.execute(
-            _APPEND,
-            {"table_id": table_id, "seq": seq, "seat": seat, "action": action, "created_at": at},
-        )
-
-    def notice(
-        self, conn: Connection, user_id: int, table_id: int, kind: str, text: str, at: datetime
-    ) -> None:
-        conn.execute(
-            _NOTICE,
-            {
-                "user_id": user_id,
-                "table_id": table_id,
-                "text": text,
-                "read": False,
-                "created_at": at,
-                "kind": kind,
-            },
-        )
-
-    def turn_played(self, conn: Connection, user_id: int, table_id: int, turn: str) -> None:
-        """``user_id``'s unread notices of kind ``turn`` at ``table_id`` are read."""
-        conn.execute(_TURN_PLAYED, {"reader": user_id, "at_table": table_id, "turn": turn})
-
-    def webhooks(self, conn: Connection, user_ids: Sequence[int]) -> dict[int, str]:
-        """The webhook of each of ``user_ids`` that has one."""
-        if not user_ids:
-            return {}
-        rows = conn.execute(_WEBHOOKS, {"ids": list(user_ids)}).all()
-        return {r.id: r.webhook_url for r in rows}
-
-    def mail_readers(self, conn: Connection, user_ids: Sequence[int]) -> list[int]:
-        """Those of ``user_ids`` that mail reaches (a verified address)."""
-        if not user_ids:
-            return []
-        return list(conn.execute(_MAIL_READERS, {"ids": list(user_ids)}).scalars())
-
-
-def _processor(column: Column[Any], dialect: Dialect) -> Callable[[Any], Any]:
-    process = column.type.dialect_impl(dialect).bind_processor(dialect)
-    return process if process is not None else _same
-
-
-def _same(value: Any) -> Any:
-    return value
+__all__ = ["MoveWrites", "PostgresMoveWrites", "SqliteMoveWrites", "move_writes"]
 
 
 class SqliteMoveWrites(MoveWrites):
     """The same statements on the sqlite3 connection under SQLAlchemy's."""
 
     def __init__(self, dialect: Dialect) -> None:
-        self.when = _processor(game_tables.c.turn_since, dialect)
-        self.json = _processor(game_tables.c.result, dialect)
-        self.flag = _processor(notifications.c.read, dialect)
-        self.created = _processor(moves.c.created_at, dialect)
+        self.when = processor(game_tables.c.turn_since, dialect)
+        self.json = processor(game_tables.c.result, dialect)
+        self.flag = processor(notifications.c.read, dialect)
+        self.created = processor(moves.c.created_at, dialect)
 
     def advance(
         self, conn: Connection, table_id: int, expected: int, events: int, turn: Turn
@@ -232,9 +125,14 @@ _BY_DIALECT: weakref.WeakKeyDictionary[Dialect, MoveWrites] = weakref.WeakKeyDic
 def move_writes(conn: Connection) -> MoveWrites:
     """The statements for ``conn``'s database."""
     dialect = conn.dialect
-    if dialect.name != "sqlite" or dialect.driver != "pysqlite":
-        return _CORE
     writes = _BY_DIALECT.get(dialect)
     if writes is None:
-        writes = _BY_DIALECT[dialect] = SqliteMoveWrites(dialect)
+        kind = _FAST.get((dialect.name, dialect.driver))
+        writes = _BY_DIALECT[dialect] = _CORE if kind is None else kind(dialect)
     return writes
+
+
+_FAST: dict[tuple[str, str], Callable[[Dialect], MoveWrites]] = {
+    ("sqlite", "pysqlite"): SqliteMoveWrites,
+    ("postgresql", "asyncpg"): PostgresMoveWrites,
+}

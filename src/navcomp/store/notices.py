@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from datetime import datetime
 from typing import Any
 
@@ -10,7 +9,6 @@ from sqlalchemy import Connection, insert, select, update
 
 from navcomp.domain.model import NewNotice, Notice
 from navcomp.domain.notices import NoticeKind
-from navcomp.store.hot import move_writes
 from navcomp.store.schema import notifications
 
 ABOUT_A_TABLE = (NoticeKind.TURN.value, NoticeKind.OVER.value)
@@ -30,19 +28,6 @@ def add(conn: Connection, notice: NewNotice, at: datetime, about: dict[str, Any]
             created_at=at,
         )
     )
-
-
-def add_for_move(conn: Connection, notices: Iterable[NewNotice], at: datetime) -> None:
-    """A move's notices, through the move's own statements (``store/hot.py``)."""
-    writes = move_writes(conn)
-    for n in notices:
-        writes.notice(conn, n.user_id, n.table_id, n.kind.value, n.text, at)
-
-
-def turn_played(conn: Connection, user_id: int, table_id: int) -> None:
-    """The turn at ``table_id`` has left ``user_id``: its "your turn" notices there are read
-    (one of a move's own statements, ``store/hot.py``)."""
-    move_writes(conn).turn_played(conn, user_id, table_id, NoticeKind.TURN.value)
 
 
 def newest(conn: Connection, user_id: int, unread_only: bool, limit: int) -> list[Notice]:

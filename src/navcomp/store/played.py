@@ -1,6 +1,6 @@
 """A move's writes, in the move's transaction and in one call: the table's new version and
 its log, how a finished game ended, a solo game's score, the notices, and the "your turn"
-notices the move answered.  On SQLite the statements go through ``store/hot.py``."""
+notices the move answered.  The statements go through ``store/hot.py``."""
 
 from __future__ import annotations
 
@@ -8,7 +8,8 @@ from sqlalchemy import Connection
 
 from navcomp.domain.tables import TableEnd
 from navcomp.domain.turns import PlayedMove
-from navcomp.store import accounts, clocks, notices, scores, tables
+from navcomp.store import clocks, scores, tables
+from navcomp.store.hot import move_writes
 
 
 def record(conn: Connection, played: PlayedMove) -> dict[int, str] | None:
@@ -25,7 +26,5 @@ def record(conn: Connection, played: PlayedMove) -> dict[int, str] | None:
         clocks.set_end_reason(conn, table.id, TableEnd.FINISHED)
     if played.solo is not None:
         scores.record_solo(conn, table.id, table.game, table.seats[0].user_id, played.solo, at)
-    notices.add_for_move(conn, played.told, at)
-    if played.answered is not None:
-        notices.turn_played(conn, played.answered, table.id)
-    return accounts.webhooks(conn, [n.user_id for n in played.told])
+    answered = None if played.answered is None else (played.answered, table.id)
+    return move_writes(conn).tell(conn, played.told, answered, at)

@@ -371,11 +371,8 @@ def record_move(
     """Bump the table from version ``expected`` to ``turn`` and log the move (``action``
     None: an undo); False, writing nothing, if the table is no longer at ``expected`` or
     has had other changes than the ``events`` the move knew of (a seat taken over...)."""
-    writes = move_writes(conn)
-    if not writes.advance(conn, table_id, expected, events, turn):
-        return False
-    writes.append(conn, table_id, turn.version, seat, action, at)
-    return True
+    moved = (expected, events, turn)
+    return move_writes(conn).advance_and_log(conn, table_id, moved, seat, action, at)
 
 
 def log(conn: Connection, table_id: int, upto: int | None = None, after: int = 0) -> list[Entry]:

@@ -123,7 +123,7 @@ class Server:
         self.presence = Presence(self.tx, settings.now, settings.turn_mail_grace_seconds)
         self.queue = JobQueue(settings.database_url) if settings.jobs == "queue" else None
 
-    def close(self) -> None:
+    async def close(self) -> None:
         self.runner.shutdown()
         self.webhooks.close()
-        self.database.close()
+        await self.database.close()

@@ -1,4 +1,4 @@
-"""Transactions: the one place of the server that holds the database engine.
+"""Transactions: the one place of the server that holds the database engines.
 
 The repositories (``navcomp.store``) run inside the work a route hands to
 :meth:`Database.tx`; a database that cannot be reached is ``database_unavailable``,
@@ -7,20 +7,26 @@ a unique row another request wrote at the same moment is ``conflict``.
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-import anyio
-from sqlalchemy import Connection, Engine
+from sqlalchemy import Connection, Engine, event
 from sqlalchemy.exc import DBAPIError, IntegrityError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeout
+from sqlalchemy.ext.asyncio import AsyncEngine
+from sqlalchemy.util import greenlet_spawn
 
 from navcomp.domain import refusals
 from navcomp.domain.refusals import Refusal
 from navcomp.server.runtime import metrics
-from navcomp.store.db import WRITE_OPTION, migrate, open_engine
+from navcomp.store.db import WRITE_OPTION, migrate, open_async_engine, open_engine
 
 T = TypeVar("T")
+
+_SENT = "navcomp_sent"
+"""Connection info: a statement of the current transaction reached the database."""
 
 
 def unavailable() -> Refusal:
@@ -32,38 +38,61 @@ def conflicting() -> Refusal:
 
 
 class Database:
+    """SQLite runs on the event loop's own thread: its statements take microseconds,
+    while handing work to threads costs more than that in GIL hand-offs, and one
+    thread needs no lock to keep one writer.  PostgreSQL runs on the event loop too,
+    through asyncpg: a transaction's synchronous repository code runs in a greenlet
+    and each statement awaits the driver, so no thread is involved, and asyncpg
+    prepares each statement once per connection.
+
+    ``engine`` (synchronous) migrates, and serves SQLite.  PostgreSQL's connections
+    belong to the event loop that opened them, so each loop has a pool of its own (a
+    server has one loop; tests may run the app on two at once).
+    """
+
     def __init__(self, url: str) -> None:
+        self.url = url
         self.engine: Engine = open_engine(url)
         migrate(self.engine)
         self.inline = url.startswith("sqlite")
-        self.limiter = anyio.CapacityLimiter(16)
+        self._networks: dict[asyncio.AbstractEventLoop, AsyncEngine] = {}
         self._local = threading.local()
         self._kept_lock = threading.Lock()
         self._all_kept: list[Connection] = []
+        if not self.inline:
+            self.engine.dispose()  # it migrated; from now on the work runs on the loops' pools
+
+    def _network(self) -> AsyncEngine:
+        """The running event loop's PostgreSQL pool."""
+        loop = asyncio.get_running_loop()
+        network = self._networks.get(loop)
+        if network is None:
+            network = self._networks[loop] = open_async_engine(self.url)
+            event.listen(network.sync_engine, "after_cursor_execute", _mark_sent)
+        return network
 
     async def tx(
         self, work: Callable[[Connection], T], write: bool = True, conflict: Refusal | None = None
     ) -> T:
         """Run ``work`` in one transaction; a unique row another request wrote at the
-        same moment is ``conflict`` (or the error given).
-
-        SQLite runs on the event loop's own thread: its statements take
-        microseconds, while handing work to threads costs more than that in
-        GIL hand-offs, and one thread needs no lock to keep one writer.  A
-        network database (PostgreSQL) runs in worker threads.
-        """
+        same moment is ``conflict`` (or the error given)."""
         try:
             if self.inline:
                 conn = self._kept(write)
                 with conn.begin():
                     return work(conn)
-
-            def transaction() -> T:
-                options = {WRITE_OPTION: write}
-                with self.engine.connect().execution_options(**options) as conn, conn.begin():
-                    return work(conn)
-
-            return await anyio.to_thread.run_sync(transaction, limiter=self.limiter)
+            network = self._network()
+            try:
+                return await _on_network(network, work)
+            except _FoundDeadError:
+                # The pooled connection had died (a restart of the database): the pool
+                # dropped it and all others as old as it; nothing of ``work`` reached
+                # the database, so it runs once more on a new connection.
+                return await _on_network(network, work)
+        except _FoundDeadError as dead:
+            raise unavailable() from dead.__cause__
+        except (OSError, PoolTimeout) as error:  # asyncpg's connect refused; all connections busy
+            raise unavailable() from error
         except IntegrityError:
             raise (conflict or conflicting()) from None
         except DBAPIError as error:
@@ -89,9 +118,42 @@ class Database:
                 self._all_kept.append(conn)
         return conn
 
-    def close(self) -> None:
+    async def close(self) -> None:
+        """Close every connection (PostgreSQL's: those of the running event loop)."""
+        network = self._networks.pop(asyncio.get_running_loop(), None)
+        if network is not None:
+            await network.dispose()
         with self._kept_lock:
             for conn in self._all_kept:
                 conn.close()
             self._all_kept.clear()
         self.engine.dispose()
+
+
+def _mark_sent(conn: Connection, *_args: Any) -> None:
+    conn.info[_SENT] = True
+
+
+class _FoundDeadError(Exception):
+    """The pooled connection was dead at the transaction's first statement."""
+
+
+async def _on_network(network: AsyncEngine, work: Callable[[Connection], T]) -> T:
+    """``work`` in a transaction on a pooled connection, all in one greenlet: taking the
+    connection, BEGIN, the work, COMMIT and giving it back each through the asyncio
+    API would spawn a greenlet of its own."""
+    engine = network.sync_engine
+
+    def transaction() -> T:
+        with engine.connect() as conn:
+            info = conn.info  # the pooled connection's: kept though the pool drops it
+            info[_SENT] = False
+            try:
+                with conn.begin():
+                    return work(conn)
+            except DBAPIError as error:
+                if error.connection_invalidated and not info[_SENT]:
+                    raise _FoundDeadError from error
+                raise
+
+    return await greenlet_spawn(transaction)

@@ -196,7 +196,7 @@ async def serve_jobs(server: Server, options: WorkerOptions) -> None:
         if server.fanout is not None:
             await server.fanout.close()
         await server.queue.close()
-        server.close()
+        await server.close()
 
 
 async def _nothing_to_relay(_table_id: int, _moved: bool) -> None:
