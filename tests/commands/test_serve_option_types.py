@@ -32,6 +32,7 @@ CASES: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "--bot-workers": (("0", "-1", "two", "1.5"), ("1", "4")),
     "--bot-seconds": (("0", "-0.5", "nan", "inf", "-inf", "fast"), ("0.05", "2")),
     "--sweep-seconds": (("-1", "nan", "inf", "often"), ("0", "0.5", "5")),
+    "--bot-stall-seconds": (("-1", "nan", "inf", "soon"), ("0", "2", "30")),
     "--name-hold-days": (("-1", "nan", "1.5"), ("0", "30")),
     "--header-timeout": (("0", "-10", "nan", "inf"), ("0.5", "10")),
     "--body-timeout": (("0", "-30", "nan", "inf"), ("0.5", "30")),

@@ -285,7 +285,7 @@ def test_a_bot_that_thought_through_a_vote_still_moves(
         vote = there.post(f"/api/tables/{table_id}/abort-vote", headers=ann.headers)
         assert vote.status_code == 200
         action = think(job, 0.01)
-        client.portal.call(dispatch._bot_move, server, job, action)  # type: ignore[union-attr]
+        client.portal.call(dispatch.play_bot, server, job, action)  # type: ignore[union-attr]
         assert ann.table(table_id)["table"]["version"] == job.version + 1
 
 

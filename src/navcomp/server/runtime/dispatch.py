@@ -226,7 +226,11 @@ async def _start_bot(server: Server, table_id: int, job: BotJob | None) -> None:
     if job is None:
         job = await bot_job(server, table_id)
     if job is not None:
-        server.runner.schedule(job, lambda j, action: play_bot(server, j, action))
+        _think(server, job)
+
+
+def _think(server: Server, job: BotJob) -> None:
+    server.runner.schedule(job, lambda j, action: play_bot(server, j, action))
 
 
 async def _wake_mail(server: Server) -> None:

@@ -24,9 +24,6 @@ from typing import Any
 
 from procrastinate import App, PsycopgConnector, exceptions
 
-from navcomp.domain import refusals
-from navcomp.domain.refusals import Refusal
-
 log = logging.getLogger("navcomp.queue")
 
 BOT_TURN = "navcomp.bot_turn"
@@ -106,7 +103,3 @@ class JobQueue:
                 if row.task_name in counts:
                     counts[row.task_name] += 1
         return counts
-
-
-def queue_unavailable() -> Refusal:
-    return Refusal(refusals.DATABASE_UNAVAILABLE, "the job queue cannot be reached: try again")
