@@ -21,10 +21,12 @@ FORMATS = ("text", "json")
 LEVELS = ("debug", "info", "warning", "error")
 QUIET_LIBRARIES = (
     *("sqlalchemy", "httpx", "httpcore", "alembic", "aiosmtplib", "websockets", "uvicorn"),
+    "procrastinate",
 )
 """Loggers kept at warnings and above whatever the level: at info SQLAlchemy logs each
 statement with its parameters (password hashes, session digests), httpx each URL,
-uvicorn each WebSocket opened and closed with its path and query string."""
+uvicorn each WebSocket opened and closed with its path and query string, procrastinate
+each job with its arguments (and a job a stopping worker hands back, with a traceback)."""
 URL_PASSWORD = re.compile(r"(\b[a-z][a-z0-9+.-]*://[^:/@\s]*:)[^@/\s]+@", re.IGNORECASE)
 
 
