@@ -352,7 +352,7 @@ def started_server(
         database = database_url or f"sqlite:///{folder}/navcomp.db"
         serve = [sys.executable, "-m", "navcomp", "serve", "--port", str(port)]
         serve += ["--data-dir", folder, "--database-url", database]
-        serve += [*ONE_ADDRESS, *options]
+        serve += [*ONE_ADDRESS, "--log-level", "warning", *options]
         process = subprocess.Popen(serve, stdout=subprocess.DEVNULL)
         try:
             base = f"http://127.0.0.1:{port}"
