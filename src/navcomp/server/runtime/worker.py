@@ -64,7 +64,6 @@ class QueueWorker:
         self.server = server
         self.queue: JobQueue = server.queue
         self.options = options
-        self.moved = 0  # bot moves this worker made (for tests and logs)
         app = self.queue.app
         app.task(name=BOT_TURN, retry=RETRIED)(_timed("bot", self.bot_turn))
         app.task(name=MAIL, retry=RETRIED)(_timed("mail", self.mail))
@@ -75,8 +74,7 @@ class QueueWorker:
         if job is None:
             return
         action = await self.server.runner.decide(job)
-        if await dispatch.play_bot(self.server, job, action):
-            self.moved += 1
+        await dispatch.play_bot(self.server, job, action)
 
     async def mail(self) -> None:
         while await self.server.mail.send_due() > 0:
