@@ -55,6 +55,8 @@ def run(args: argparse.Namespace) -> int:
 
 @contextmanager
 def _workers(args: argparse.Namespace, mode: str) -> Iterator[None]:
+    from navcomp.commands.loadtest import stop_process
+
     if mode != "queue":
         yield
         return
@@ -63,12 +65,7 @@ def _workers(args: argparse.Namespace, mode: str) -> Iterator[None]:
     try:
         yield
     finally:
-        worker.terminate()
-        try:
-            worker.wait(30)
-        except subprocess.TimeoutExpired:
-            worker.kill()
-            worker.wait()
+        stop_process(worker)
 
 
 async def _replies(base: str, args: argparse.Namespace) -> list[float]:

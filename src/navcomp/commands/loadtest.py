@@ -359,12 +359,17 @@ def started_server(
             wait_until_up(base, process)
             yield base, process
         finally:
-            process.terminate()
-            try:
-                process.wait(30)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
+            stop_process(process)
+
+
+def stop_process(process: subprocess.Popen[bytes]) -> None:
+    """SIGTERM, and SIGKILL if it has not ended within 30 s."""
+    process.terminate()
+    try:
+        process.wait(30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
 
 
 def on_own_loop(work: Callable[[], Coroutine[Any, Any, T]]) -> T:
