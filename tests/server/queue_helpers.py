@@ -121,7 +121,9 @@ QUICK_WORKER = WorkerOptions(heartbeat_seconds=0.5, stalled_seconds=3, upkeep_se
 
 
 @contextlib.contextmanager
-def worker_in_thread(settings: Settings) -> Iterator[QueueWorker]:
+def worker_in_thread(
+    settings: Settings, options: WorkerOptions = QUICK_WORKER
+) -> Iterator[QueueWorker]:
     """A worker of ``settings`` (its jobs=queue) on an event loop of its own thread, while
     the block runs."""
     ready = threading.Event()
@@ -132,7 +134,7 @@ def worker_in_thread(settings: Settings) -> Iterator[QueueWorker]:
         assert server.queue is not None
         await server.queue.open()
         await server.mail.start()
-        worker = QueueWorker(server, QUICK_WORKER)
+        worker = QueueWorker(server, options)
         found.append((worker, asyncio.get_running_loop(), asyncio.current_task()))
         ready.set()
         try:

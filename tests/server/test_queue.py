@@ -162,7 +162,7 @@ def test_the_database_and_redis_restarted_while_games_run_lose_nothing(
                     assert _pushed_up_to(socket, answered)
                 assert play_some(ann, table_id, 15, seed=2) > 0
         finally:
-            worker.stop()
+            print("the worker said:", worker.stop()[-8000:])  # shown if the test fails
             server.stop()
             cluster.remove()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from dataclasses import replace
 from datetime import UTC, datetime
@@ -23,6 +24,7 @@ from navcomp.domain.tables import SeatEnd, TableStatus
 from navcomp.store import accounts, mail_settings, tables
 from navcomp.store.db import database_url, migrate, open_async_engine, open_engine
 from navcomp.store.hot import MoveWrites, move_writes
+from navcomp.store.hot_core import Told
 
 AT = datetime(2026, 3, 4, 5, 6, 7, 890123, tzinfo=UTC)
 
@@ -91,8 +93,10 @@ def _play(folder: Path, core: bool) -> list[list[Any]]:
         ]
 
 
-def _play_on_postgres(url: str, core: bool) -> list[list[Any]]:
-    """``_script`` on PostgreSQL through the server's asyncpg engine: every row, as stored."""
+def _play_on_postgres(
+    url: str, core: bool, script: Callable[[Connection, bool], None] = _script
+) -> list[list[Any]]:
+    """``script`` on PostgreSQL through the server's asyncpg engine: every row, as stored."""
     engine = open_engine(database_url(url))
     migrate(engine)
 
@@ -100,7 +104,7 @@ def _play_on_postgres(url: str, core: bool) -> list[list[Any]]:
         network = open_async_engine(url)
         try:
             async with network.begin() as conn:
-                await conn.run_sync(lambda sync: _script(sync, core))
+                await conn.run_sync(lambda sync: script(sync, core))
         finally:
             await network.dispose()
 
@@ -140,3 +144,43 @@ def test_asyncpg_statements_store_what_core_stores() -> None:
     log = driver[1]
     assert [row[3] for row in log] == [(17, "int"), (None, "NoneType")]  # an action, an undo
     assert [row[1] for row in log] == [(1, "int"), (2, "int")]  # logged at the turn's version
+
+
+def _record_script(conn: Connection, core: bool) -> None:
+    """A move that tells, through ``record_move``: its writes and what it reads back."""
+    writes = MoveWrites() if core else move_writes(conn)
+    ann = accounts.add_user(conn, AccountName("ann", "ann", "ann"), None, True, AT)
+    ben = accounts.add_user(conn, AccountName("ben", "ben", "ben"), None, True, AT)
+    accounts.set_webhook(conn, ben.id, "http://hooks.example/ben")
+    mail_settings.save(conn, ann.id, MailSettings(address="ann@example.com", verified=True))
+    new = tables.NewTable("space-mission", 2, {}, 1, ann.id, AT)
+    table_id = tables.create(conn, new, {0: ann.id, 1: ben.id}, {})
+    tables.start(conn, table_id, 0, AT)
+    writes.notice(conn, ann.id, table_id, "turn", "Your turn at table 1", AT)
+    turn = Turn(1, 1, AT, TableStatus.PLAYING, None, None, None)
+    told = [
+        NewNotice(ben.id, table_id, NoticeKind.TURN, "Your turn at table 1"),
+        NewNotice(ann.id, table_id, NoticeKind.OVER, "The game at table 1 is over"),
+    ]
+    stale = writes.record_move(conn, table_id, (0, 1, turn), (0, 4, AT), told, (ann.id, 1))
+    assert stale is None  # a change besides moves came: nothing written
+    written = writes.record_move(conn, table_id, (0, 0, turn), (0, 4, AT), told, (ann.id, 1))
+    assert written == Told({ben.id: "http://hooks.example/ben"}, frozenset({ann.id}))
+    back = Turn(2, 0, AT, TableStatus.PLAYING, None, None, None)
+    nobody = writes.record_move(conn, table_id, (1, 0, back), (1, 2, AT), [], (ben.id, 1))
+    assert nobody == Told({}, frozenset())
+
+
+def test_a_move_that_tells_stores_and_reads_back_what_core_does() -> None:
+    stored = []
+    for core in (True, False):
+        with own_postgres_database(f"navcomp_hot_record_{int(core)}") as url:
+            stored.append(_play_on_postgres(url, core, _record_script))
+    assert stored[0] == stored[1]
+    notices = stored[1][2]
+    user, read, kind = 1, 4, 6
+    assert [(row[user][0], row[kind][0], row[read][0]) for row in notices] == [
+        (1, "turn", 1),  # read: the move answered it
+        (2, "turn", 1),  # read at once: ben answered it with the next move
+        (1, "over", 0),
+    ]

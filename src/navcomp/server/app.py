@@ -35,6 +35,7 @@ def create_app(settings: Settings) -> FastAPI:
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.database.warm()
         if server.fanout is not None:
             await server.fanout.start(
                 lambda table_id, moved: dispatch.relay(server, table_id, moved),

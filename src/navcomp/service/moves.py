@@ -81,16 +81,16 @@ def move(
     if isinstance(actor, User):
         table_clock.check_time(table, at)
     played = _play(live, table, seat, action, at)
-    hooks = store_played.record(conn, played)
-    if hooks is None:
+    written = store_played.record(conn, played)
+    if written is None:
         games.forget(table_id)  # the kept table may miss a change besides moves
         raise turns.stale(expected, expected + 1)
     if played.turn.result is not None:
         ratings.record_game(conn, table, played.turn.result, at)
     live.table = table.after(played.turn)
     told = list(played.told)
-    mailed = mail.queue(conn, told, live.table, at)
-    return Moved(live.table, live, told, mailed, hooks, table_json(live.table, at))
+    mailed = mail.queue(conn, told, live.table, at, reached=written.mail_readers)
+    return Moved(live.table, live, told, mailed, written.webhooks, table_json(live.table, at))
 
 
 def _current(

@@ -33,6 +33,9 @@ URL_VARIABLE = "NAVCOMP_DATABASE_URL"
 SQLITE_WAIT_SECONDS = 30
 """How long a SQLite connection waits for another process's lock before it fails."""
 POOL_SIZE = 40
+SENT_INFO = "navcomp_sent"
+"""Connection info: a statement of the current transaction reached the database (the
+server's transactions keep it: ``server/runtime/database.py``)."""
 """The server's connections to PostgreSQL, per process."""
 WRITE_OPTION = "navcomp_write"
 """Execution option: False marks a read-only transaction (SQLite then skips the write lock)."""

@@ -4,6 +4,7 @@ faster drivers' versions build on (``store/hot.py`` picks one for a connection).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -51,8 +52,40 @@ _MAIL_READERS = select(mail_settings.c.user_id).where(
 )
 
 
+@dataclass(frozen=True)
+class Told:
+    """What a move's writes read back about the accounts its notices went to."""
+
+    webhooks: dict[int, str]  # each one's webhook, for those that have one
+    mail_readers: frozenset[int]  # those that mail reaches (a verified address)
+
+
 class MoveWrites:
     """The statements through SQLAlchemy Core: any database."""
+
+    def record_move(
+        self,
+        conn: Connection,
+        table_id: int,
+        moved: tuple[int, int, Turn],
+        played: tuple[int, int | None, datetime],
+        told: Sequence[NewNotice],
+        answered: tuple[int, int] | None,
+        alone: bool = False,
+    ) -> Told | None:
+        """A move's own writes: ``advance_and_log`` from ``moved`` with ``played`` (seat,
+        action, time), then ``tell`` the notices ``told``; None, writing nothing, if the
+        table was not there.  ``alone``: the transaction writes nothing else (a database
+        that can makes it one statement, committed as it runs)."""
+        seat, action, at = played
+        if not self.advance_and_log(conn, table_id, moved, seat, action, at):
+            return None
+        if not told:
+            if answered is not None:
+                self.turn_played(conn, *answered, NoticeKind.TURN.value)
+            return Told({}, frozenset())
+        hooks = self.tell(conn, told, answered, at)
+        return Told(hooks, frozenset(self.mail_readers(conn, [n.user_id for n in told])))
 
     def advance(
         self, conn: Connection, table_id: int, expected: int, events: int, turn: Turn

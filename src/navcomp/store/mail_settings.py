@@ -3,7 +3,7 @@ the key that signs the links in mail."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import asdict, replace
 from typing import Any
 
@@ -58,10 +58,15 @@ def change(conn: Connection, user_id: int, **changes: Any) -> MailSettings:
     return settings
 
 
-def readers(conn: Connection, user_ids: Sequence[int]) -> dict[int, MailSettings]:
+def readers(
+    conn: Connection, user_ids: Sequence[int], reached: Collection[int] | None = None
+) -> dict[int, MailSettings]:
     """The settings of those of ``user_ids`` that mail reaches (a verified address): a
-    move asks, so the fast path first tells whether any does."""
-    reached = move_writes(conn).mail_readers(conn, user_ids)
+    move asks, so the fast path first tells whether any does, unless the caller knows
+    (``reached``: a move's writes read it)."""
+    if reached is None:
+        reached = move_writes(conn).mail_readers(conn, user_ids)
+    reached = [user_id for user_id in user_ids if user_id in reached]
     if not reached:
         return {}
     rows = conn.execute(select(mail_settings).where(mail_settings.c.user_id.in_(reached))).all()

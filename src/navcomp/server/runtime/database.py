@@ -8,6 +8,7 @@ a unique row another request wrote at the same moment is ``conflict``.
 from __future__ import annotations
 
 import asyncio
+import logging
 import threading
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -21,12 +22,18 @@ from sqlalchemy.util import greenlet_spawn
 from navcomp.domain import refusals
 from navcomp.domain.refusals import Refusal
 from navcomp.server.runtime import metrics
-from navcomp.store.db import WRITE_OPTION, migrate, open_async_engine, open_engine
+from navcomp.store.db import (
+    POOL_SIZE,
+    SENT_INFO,
+    WRITE_OPTION,
+    migrate,
+    open_async_engine,
+    open_engine,
+)
+from navcomp.store.hot_postgres import ALONE
 
 T = TypeVar("T")
-
-_SENT = "navcomp_sent"
-"""Connection info: a statement of the current transaction reached the database."""
+_log = logging.getLogger(__name__)
 
 
 def unavailable() -> Refusal:
@@ -68,6 +75,7 @@ class Database:
         network = self._networks.get(loop)
         if network is None:
             network = self._networks[loop] = open_async_engine(self.url)
+            event.listen(network.sync_engine, "before_cursor_execute", _refuse_after_alone)
             event.listen(network.sync_engine, "after_cursor_execute", _mark_sent)
         return network
 
@@ -83,12 +91,12 @@ class Database:
                     return work(conn)
             network = self._network()
             try:
-                return await _on_network(network, work)
+                return await _on_network(network, work, write)
             except _FoundDeadError:
                 # The pooled connection had died (a restart of the database): the pool
                 # dropped it and all others as old as it; nothing of ``work`` reached
                 # the database, so it runs once more on a new connection.
-                return await _on_network(network, work)
+                return await _on_network(network, work, write)
         except _FoundDeadError as dead:
             raise unavailable() from dead.__cause__
         except (OSError, PoolTimeout) as error:  # asyncpg's connect refused; all connections busy
@@ -100,6 +108,23 @@ class Database:
             if isinstance(error, OperationalError | InterfaceError) or error.connection_invalidated:
                 raise unavailable() from error
             raise
+
+    async def warm(self) -> None:
+        """Open the running loop's PostgreSQL pool in full, at start: a connection opened
+        by a move costs that move a new server process and asyncpg's and SQLAlchemy's
+        set-up queries, and at a restart every busy table would pay it at once (the
+        first second of a bench's moves waited up to half a second)."""
+        if self.inline:
+            return
+        network = self._network()
+        opened = await asyncio.gather(
+            *(network.connect() for _ in range(POOL_SIZE)), return_exceptions=True
+        )
+        for conn in opened:
+            if isinstance(conn, BaseException):
+                _log.warning("the database pool opens as moves need it: %r", conn)
+            else:
+                await conn.close()
 
     async def read(self, work: Callable[[Connection], T]) -> T:
         return await self.tx(work, write=False)
@@ -131,29 +156,50 @@ class Database:
 
 
 def _mark_sent(conn: Connection, *_args: Any) -> None:
-    conn.info[_SENT] = True
+    conn.info[SENT_INFO] = True
+
+
+def _refuse_after_alone(conn: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
+    if conn.info.get(ALONE):
+        raise RuntimeError("a statement after a move written alone: it would not be part of it")
+    if conn.info.get(_READING) and statement.lstrip()[:6].upper() in _WRITES:
+        raise RuntimeError(f"a write in a read, which commits each statement: {statement[:40]}")
+
+
+_READING = "navcomp_reading"
+"""Connection info: the transaction is a read, its statements sent without BEGIN."""
+_WRITES = ("INSERT", "UPDATE", "DELETE")
 
 
 class _FoundDeadError(Exception):
     """The pooled connection was dead at the transaction's first statement."""
 
 
-async def _on_network(network: AsyncEngine, work: Callable[[Connection], T]) -> T:
+async def _on_network(network: AsyncEngine, work: Callable[[Connection], T], write: bool) -> T:
     """``work`` in a transaction on a pooled connection, all in one greenlet: taking the
     connection, BEGIN, the work, COMMIT and giving it back each through the asyncio
-    API would spawn a greenlet of its own."""
+    API would spawn a greenlet of its own.
+
+    A read is sent without BEGIN and COMMIT (two round trips fewer): at PostgreSQL's
+    READ COMMITTED each statement sees the data as of its own start either way."""
     engine = network.sync_engine
 
     def transaction() -> T:
         with engine.connect() as conn:
             info = conn.info  # the pooled connection's: kept though the pool drops it
-            info[_SENT] = False
+            info[SENT_INFO] = info[ALONE] = False
+            info[_READING] = not write
+            adapted = conn.connection.dbapi_connection
+            assert adapted is not None
+            adapted.autocommit = not write
             try:
                 with conn.begin():
                     return work(conn)
             except DBAPIError as error:
-                if error.connection_invalidated and not info[_SENT]:
+                if error.connection_invalidated and not info[SENT_INFO]:
                     raise _FoundDeadError from error
                 raise
+            finally:
+                adapted.autocommit = False
 
     return await greenlet_spawn(transaction)

@@ -29,6 +29,7 @@ from typing import Any
 
 import httpcore2
 from procrastinate import RetryStrategy
+from procrastinate.exceptions import ConnectorException
 
 from navcomp.domain.refusals import Refusal
 from navcomp.server.runtime import dispatch, metrics, stopping
@@ -103,16 +104,24 @@ class QueueWorker:
         to end, then go back to the queue for another worker."""
         upkeep = asyncio.get_running_loop().create_task(self._upkeep())
         try:
-            await self.queue.app.run_worker_async(
-                name=f"navcomp-{os.getpid()}",
-                concurrency=self.options.concurrency,
-                install_signal_handlers=install_signal_handlers,
-                update_heartbeat_interval=self.options.heartbeat_seconds,
-                stalled_worker_timeout=self.options.stalled_seconds,
-                shutdown_graceful_timeout=self.options.drain_seconds,
-                delete_jobs="successful",
-                fetch_job_polling_interval=self.options.upkeep_seconds,
-            )
+            while True:
+                try:
+                    await self.queue.app.run_worker_async(
+                        name=f"navcomp-{os.getpid()}",
+                        concurrency=self.options.concurrency,
+                        install_signal_handlers=install_signal_handlers,
+                        update_heartbeat_interval=self.options.heartbeat_seconds,
+                        stalled_worker_timeout=self.options.stalled_seconds,
+                        shutdown_graceful_timeout=self.options.drain_seconds,
+                        delete_jobs="successful",
+                        fetch_job_polling_interval=self.options.upkeep_seconds,
+                    )
+                    return
+                except ConnectorException as error:
+                    # procrastinate's worker ends when the database goes away while it
+                    # asks for a job (it waits out an outage only while listening)
+                    log.warning("the queue's database is away (%r): starting again", error)
+                    await asyncio.sleep(self.options.upkeep_seconds)
         finally:
             await stopping.stop(upkeep)
 

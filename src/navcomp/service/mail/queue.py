@@ -11,6 +11,7 @@ mail.  The sender (``mail_sender.py``) sends them.
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -101,15 +102,17 @@ def queue(
     table: Table | None,
     at: datetime,
     about: dict[str, Any] | None = None,
+    reached: Collection[int] | None = None,
 ) -> int:
     """The mail of ``notices`` (about ``table``) into the outbox: how many readers get one.
 
     Whatever writes a notice calls this in its transaction: a game's end passes the
     table as it ended (its result goes into the mail), time running low a
-    ``NoticeKind.TIME_LOW`` notice (``notify.add`` does both for a single notice)."""
+    ``NoticeKind.TIME_LOW`` notice (``notify.add`` does both for a single notice).
+    ``reached``: those of the readers that mail reaches, when the caller read it."""
     if not notices:
         return 0
-    readers = mail_settings.readers(conn, [n.user_id for n in notices])
+    readers = mail_settings.readers(conn, [n.user_id for n in notices], reached)
     queued = 0
     for notice in notices:
         reader = readers.get(notice.user_id)
