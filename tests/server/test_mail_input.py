@@ -170,6 +170,11 @@ def test_the_webhook_is_tested_from_the_account_page(sqlite_url: str) -> None:
         assert hook.received == [
             {"table": None, "kind": "test", "text": "A test notice from NavComp"}
         ]
+        for _ in range(8):  # ten an hour, the two above included
+            assert ann.post("/api/me/webhook/test").json()["ok"] is True
+        assert code(ann.post("/api/me/webhook/test")) == (429, "too_many_attempts")
+        assert len(hook.received) == 9  # the refused test sent nothing
+        assert Player(client, "cat").post("/api/me/webhook/test").status_code == 200
     with HookServer() as hook, running(sqlite_url) as client:
         ben = Player(client, "ben")
         refused = ben.put("/api/me/webhook", {"url": hook.url})  # loopback, not allowed

@@ -176,7 +176,8 @@ LINK_USED = _entry("link_used", K.CONFLICT, "a mail link that was used already")
 TOO_MANY_ATTEMPTS = _entry(
     "too_many_attempts",
     K.LIMITED,
-    "too many logins, registrations, guests or sockets a minute: wait Retry-After seconds",
+    "too many logins, registrations, guests or sockets a minute, or webhook tests an hour: "
+    "wait Retry-After seconds",
 )
 TOO_MANY_SOCKETS = _entry(
     "too_many_sockets",

@@ -257,6 +257,7 @@ async def unsubscribe(token: str, server: ServerDep) -> dict[str, Any]:
 async def webhook_test(server: ServerDep, session: SignedIn) -> dict[str, Any]:
     """A test notice to the account's webhook, now: what the hook answered."""
     user_id = session.user.id
+    await server.throttle.webhook_test(user_id)
     url = (await server.read(lambda c: stored.webhooks(c, [user_id]))).get(user_id)
     if url is None:
         return {"ok": False, "status": None, "error": "no webhook is set"}

@@ -51,6 +51,7 @@ class Limits:
     invitations_per_account: int = 20
     invitations_per_pair: int = 3  # an hour, from one account to one person
     invitations_per_invitee: int = 30  # an hour, from everyone together
+    webhook_tests_per_account: int = 10  # an hour: each is a request to the account's URL
 
 
 class _MemoryStorage(MemoryStorage):
@@ -94,6 +95,7 @@ class Throttle:
         self.invitation = _per_minute(limits.invitations_per_account)
         self.invitation_pair = _per_hour(limits.invitations_per_pair)
         self.invitee = _per_hour(limits.invitations_per_invitee)
+        self.webhook_test_account = _per_hour(limits.webhook_tests_per_account)
 
     async def login_attempt(self, name_key: str, address: str, device: str | None = None) -> None:
         """Counts one login attempt by ``address`` for the name whose ``names.fold_key`` is
@@ -147,6 +149,11 @@ class Throttle:
         if self.reset_address is None:
             return True
         return await self._counted(self.reset_address, "reset-address", to.lower())
+
+    async def webhook_test(self, user_id: int) -> None:
+        """A test notice to ``user_id``'s webhook, at its request: the server would
+        otherwise send requests to any address an account names, as fast as it asks."""
+        await self._hit(self.webhook_test_account, "webhook-test-user", str(user_id))
 
     async def table_made(self, user_id: int) -> None:
         await self._hit(
