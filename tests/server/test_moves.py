@@ -16,6 +16,7 @@ from navcomp.service import lobby
 from navcomp.service.games import LiveGames, move_texts, rebuild
 from navcomp.store import accounts, tables
 from navcomp.store.db import migrate, open_engine
+from navcomp.store.hot import move_writes
 from server_helpers import Player, log_length, new_game, running
 
 
@@ -218,7 +219,8 @@ def test_a_take_back_last_in_the_log_reads_as_when_it_was_made(sqlite_url: str) 
             tables.start(conn, table_id, seat, at)
             for version, taken in ((1, action), (2, None)):
                 turn = Turn(version, seat, at, TableStatus.PLAYING, None)
-                assert tables.record_move(conn, table_id, version - 1, turn, seat, taken, at)
+                moved = (version - 1, 0, turn)
+                assert move_writes(conn).advance_and_log(conn, table_id, moved, seat, taken, at)
             table = tables.get(conn, table_id)
             assert table is not None
             live = LiveGames().load(conn, table)

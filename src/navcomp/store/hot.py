@@ -1,5 +1,5 @@
 """A move's own statements: the few rows every move writes and reads, beneath the
-tables repository (``tables.record_move``; notices, webhooks and mail use them too).
+move's repository (``store/played.py``; notices, webhooks and mail use them too).
 
 A move bumps its table's version (``UPDATE ... WHERE version = expected``),
 appends to the log, adds turn notices, marks the last mover's turn notices read,
@@ -10,7 +10,7 @@ they run on the driver's own connection, inside the caller's transaction, as
 fixed SQL texts (which sqlite3 keeps prepared).  Values pass through the column
 types' own SQLAlchemy bind processors, so the rows are exactly those Core would
 write.  On PostgreSQL through asyncpg (the server's) they are fixed SQL texts too,
-and fewer (``store/hot_postgres.py``).  Other drivers (psycopg, which the commands
+and one (``store/hot_postgres.py``).  Other drivers (psycopg, which the commands
 use) take Core.
 """
 

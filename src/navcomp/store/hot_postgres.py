@@ -2,9 +2,11 @@
 (``store/hot.py`` picks it for asyncpg's connections).
 
 Fixed SQL texts, run through SQLAlchemy's driver-level execution: asyncpg prepares each
-once per connection, and Core's per-statement CPU is several times asyncpg's.  A move's
-bump of the table and its log line are one statement, and so are its notices, the
-answered "your turn" notices marked read and the webhooks read: each is one round trip.
+once per connection, and Core's per-statement CPU is several times asyncpg's.  A move is
+one statement (``record_move``): the table's bump, its log line, the notices, the
+answered "your turn" notices marked read, and the webhooks and mail readers of those
+told read back.  A move whose transaction writes nothing else goes without BEGIN and
+COMMIT: one round trip.
 """
 
 from __future__ import annotations
@@ -28,17 +30,6 @@ _PG_ADVANCE_AND_LOG = (
     "INSERT INTO moves (table_id, seq, seat, action, created_at) "
     "SELECT id, $1, $12::integer, $13::integer, $14::timestamptz FROM advanced"
 )
-
-_PG_TELL = (
-    "WITH told AS (INSERT INTO notifications (user_id, table_id, text, read, created_at, kind) "
-    "SELECT u, t, x, (u = $5 AND t = $6 AND k = $7) IS TRUE, $8::timestamptz, k "
-    "FROM unnest($1::integer[], $2::integer[], $3::text[], $4::text[]) "
-    "WITH ORDINALITY AS n(u, t, x, k, i) ORDER BY i), "
-    "played AS (UPDATE notifications SET read = true "
-    "WHERE user_id = $5 AND table_id = $6 AND kind = $7 AND NOT read) "
-    "SELECT id, webhook_url FROM users WHERE id = ANY($1) AND webhook_url IS NOT NULL"
-)
-
 
 _PG_MOVE = (
     "WITH advanced AS (UPDATE game_tables SET version = $1, to_move = $2, turn_since = $3, "
@@ -65,9 +56,7 @@ refuses one)."""
 
 
 class PostgresMoveWrites(MoveWrites):
-    """The same statements as fixed SQL texts on asyncpg, which prepares each once per
-    connection, with a move's bump of the table and its log line in one statement (one
-    round trip): Core's per-statement CPU is several times asyncpg's."""
+    """The same statements as fixed SQL texts on asyncpg, a move's in one."""
 
     def __init__(self, dialect: Dialect) -> None:
         self.json = processor(game_tables.c.result, dialect)
@@ -143,34 +132,6 @@ class PostgresMoveWrites(MoveWrites):
             _PG_ADVANCE_AND_LOG, (*self._advanced(table_id, moved), seat, action, at)
         )
         return done.rowcount == 1
-
-    def tell(
-        self,
-        conn: Connection,
-        told: Sequence[NewNotice],
-        answered: tuple[int, int] | None,
-        at: datetime,
-    ) -> dict[int, str]:
-        """One statement: the notices inserted (those ``answered`` would mark read, read
-        already: the statement's UPDATE does not see rows its INSERT adds), the answered
-        ones marked read, the webhooks read."""
-        if not told:
-            return super().tell(conn, told, answered, at)
-        reader, at_table = (None, None) if answered is None else answered
-        rows = conn.exec_driver_sql(
-            _PG_TELL,
-            (
-                [n.user_id for n in told],
-                [n.table_id for n in told],
-                [n.text for n in told],
-                [n.kind.value for n in told],
-                reader,
-                at_table,
-                NoticeKind.TURN.value,
-                at,
-            ),
-        )
-        return {row[0]: row[1] for row in rows}
 
     def notice(
         self, conn: Connection, user_id: int, table_id: int, kind: str, text: str, at: datetime

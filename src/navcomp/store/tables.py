@@ -16,11 +16,10 @@ from sqlalchemy import Connection, bindparam, delete, func, insert, select, upda
 from sqlalchemy.orm import aliased
 
 from navcomp.domain.clocks import Clock, Pace
-from navcomp.domain.model import Entry, Seat, Table, Turn
+from navcomp.domain.model import Entry, Seat, Table
 from navcomp.domain.results import TableResult
 from navcomp.domain.tables import SeatEnd, TableEnd, TableStatus, Visibility
 from navcomp.store.db import DbRow, as_utc
-from navcomp.store.hot import move_writes
 from navcomp.store.schema import game_tables, invites, moves, seats, users
 
 # Built once: the hot path then skips statement construction and cache keys.
@@ -356,23 +355,6 @@ def start(
         )
     )
     conn.execute(delete(invites).where(invites.c.table_id == table_id))
-
-
-def record_move(
-    conn: Connection,
-    table_id: int,
-    expected: int,
-    turn: Turn,
-    seat: int,
-    action: int | None,
-    at: datetime,
-    events: int = 0,
-) -> bool:
-    """Bump the table from version ``expected`` to ``turn`` and log the move (``action``
-    None: an undo); False, writing nothing, if the table is no longer at ``expected`` or
-    has had other changes than the ``events`` the move knew of (a seat taken over...)."""
-    moved = (expected, events, turn)
-    return move_writes(conn).advance_and_log(conn, table_id, moved, seat, action, at)
 
 
 def log(conn: Connection, table_id: int, upto: int | None = None, after: int = 0) -> list[Entry]:

@@ -75,7 +75,7 @@ class Database:
         network = self._networks.get(loop)
         if network is None:
             network = self._networks[loop] = open_async_engine(self.url)
-            event.listen(network.sync_engine, "before_cursor_execute", _refuse_after_alone)
+            event.listen(network.sync_engine, "before_cursor_execute", _refuse_out_of_place)
             event.listen(network.sync_engine, "after_cursor_execute", _mark_sent)
         return network
 
@@ -159,7 +159,9 @@ def _mark_sent(conn: Connection, *_args: Any) -> None:
     conn.info[SENT_INFO] = True
 
 
-def _refuse_after_alone(conn: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
+def _refuse_out_of_place(conn: Connection, _cursor: Any, statement: str, *_args: Any) -> None:
+    """A statement that would not be part of its transaction: one after a move written
+    alone (committed already), a write in a read (each statement commits on its own)."""
     if conn.info.get(ALONE):
         raise RuntimeError("a statement after a move written alone: it would not be part of it")
     if conn.info.get(_READING) and statement.lstrip()[:6].upper() in _WRITES:
