@@ -43,7 +43,11 @@ class Interval:
 
     def to_json(self) -> dict[str, float]:
         """The three figures, rounded to four places."""
-        return {"value": round(self.value, 4), "low": round(self.low, 4), "high": round(self.high, 4)}
+        return {
+            "value": round(self.value, 4),
+            "low": round(self.low, 4),
+            "high": round(self.high, 4),
+        }
 
 
 def t_quantile(p: float, freedom: int) -> float:
@@ -122,9 +126,9 @@ def race(
     arms = [Arm(action) for action in candidates]
     start = time.perf_counter()
     for round_ in range(rounds):
-        if seconds is not None and round_ >= min_rounds:
-            if time.perf_counter() - start > seconds:
-                break
+        late = seconds is not None and time.perf_counter() - start > seconds
+        if late and round_ >= min_rounds:
+            break
         world = worlds.sample(rng)
         seed = rng.getrandbits(32)
         for arm in arms:

@@ -99,7 +99,10 @@ def summarize(decisions: Sequence[DecisionAnalysis], z: float) -> Summary:
     decisions' point estimates (so it holds both the decisions' spread and each one's
     noise)."""
     regrets = [d.regret.value for d in decisions]
-    interval = mean_with_interval(regrets, z) if regrets else Interval(0.0, 0.0, 0.0)
+    interval = Interval(0.0, 0.0, 0.0)
+    if regrets:  # a regret is never below 0, nor is its mean
+        found = mean_with_interval(regrets, z)
+        interval = Interval(found.value, max(0.0, found.low), found.high)
     accuracy = sum(map(move_accuracy, regrets)) / len(regrets) if regrets else 100.0
     counts = [sum(1 for d in decisions if d.mark == name) for name in MARKS]
     return Summary(len(decisions), interval, accuracy, (counts[0], counts[1], counts[2]))
