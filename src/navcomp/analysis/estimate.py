@@ -11,7 +11,7 @@ for a win shared by k), an unfinished one the heuristic's evaluation.
 
 The regret's interval: with ``d_r`` the per-round difference between an alternative
 and the action played, its mean ± t·s/√n (Student's t at level ``z``, Bonferroni-
-corrected over the alternatives), with the variance floored at ``1/n`` so that a few
+corrected over the alternatives), with the variance floored at ``1/(4n)`` so that a few
 rounds that happen to agree never give a zero-width interval.  The regret is the best
 candidate's mean less the played action's; its interval runs from the highest lower end
 to the highest upper end of the alternatives' simultaneous intervals (floored at 0, as
@@ -66,7 +66,7 @@ def t_quantile(p: float, freedom: int) -> float:
 
 def mean_with_interval(values: Sequence[float], z: float, comparisons: int = 1) -> Interval:
     """The mean of ``values`` with its t interval at normal level ``z`` (Bonferroni over
-    ``comparisons``), the variance floored at ``1/n``; an infinitely wide interval below
+    ``comparisons``), the variance floored at ``1/(4n)``; an infinitely wide interval below
     two values."""
     n = len(values)
     if n == 0:
@@ -74,7 +74,7 @@ def mean_with_interval(values: Sequence[float], z: float, comparisons: int = 1) 
     mean = sum(values) / n
     if n < 2:
         return Interval(mean, -math.inf, math.inf)
-    variance = max(sum((v - mean) ** 2 for v in values) / (n - 1), 1.0 / n)
+    variance = max(sum((v - mean) ** 2 for v in values) / (n - 1), 0.25 / n)
     tail = (1.0 - NormalDist().cdf(z)) / comparisons
     half = t_quantile(1.0 - tail, n - 1) * math.sqrt(variance / n)
     return Interval(mean, mean - half, mean + half)
