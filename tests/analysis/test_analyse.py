@@ -8,9 +8,9 @@ import random
 
 import pytest
 
+from analysis.positions import medium_game, medium_position
 from navcomp.analysis import AnalysisSettings, analyse_decision, analyse_game, decision_rng
 from navcomp.analysis.results import HINDSIGHT, INFORMATION_SET, move_accuracy
-from analysis.positions import medium_game, medium_position
 
 PRECISE = AnalysisSettings(rounds=32)
 CHEAP = AnalysisSettings(rounds=2, min_rounds=2, candidates=2, chart_rounds=1)

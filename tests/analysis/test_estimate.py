@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from analysis.positions import medium_position
 from navcomp.analysis.analyse import judged
 from navcomp.analysis.estimate import mean_with_interval, t_quantile
 from navcomp.analysis.settings import AnalysisSettings
 from navcomp.bots.paired import Arm
-from analysis.positions import medium_position
 
 
 @pytest.mark.parametrize(
