@@ -95,6 +95,7 @@ def test_a_game_analysis_has_both_views_a_chart_and_seats() -> None:
         "mean_regret_interval",
         "accuracy",
         "marks",
+        "regret_interval_width",
     }
 
 

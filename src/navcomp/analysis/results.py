@@ -79,6 +79,8 @@ class Summary:
     """The mean of :func:`move_accuracy` over the decisions."""
     marks: tuple[int, int, int]
     """Inaccuracies, mistakes and blunders."""
+    interval_width: float
+    """The mean width of the decisions' regret intervals: the precision the budget buys."""
 
     def to_json(self) -> dict[str, Any]:
         """The summary as JSON."""
@@ -91,6 +93,7 @@ class Summary:
             ],
             "accuracy": round(self.accuracy, 2),
             "marks": dict(zip(MARKS, self.marks, strict=True)),
+            "regret_interval_width": round(self.interval_width, 4),
         }
 
 
@@ -105,7 +108,9 @@ def summarize(decisions: Sequence[DecisionAnalysis], z: float) -> Summary:
         interval = Interval(found.value, max(0.0, found.low), found.high)
     accuracy = sum(map(move_accuracy, regrets)) / len(regrets) if regrets else 100.0
     counts = [sum(1 for d in decisions if d.mark == name) for name in MARKS]
-    return Summary(len(decisions), interval, accuracy, (counts[0], counts[1], counts[2]))
+    widths = [d.regret.high - d.regret.low for d in decisions]
+    width = sum(widths) / len(widths) if widths else 0.0
+    return Summary(len(decisions), interval, accuracy, (counts[0], counts[1], counts[2]), width)
 
 
 @dataclass(frozen=True)

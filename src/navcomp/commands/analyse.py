@@ -173,7 +173,7 @@ def level_figures(analyses: list[tuple[list[str], GameAnalysis]], z: float) -> d
 def table(figures: dict[str, Any]) -> str:
     """The per-level figures as a text table."""
     head = f"{'level':<10} {'decisions':>9} {'mean_regret':>11} {'95% interval':>17} "
-    head += f"{'accuracy':>8} {'inacc.':>6} {'mistakes':>8} {'blunders':>8}"
+    head += f"{'accuracy':>8} {'inacc.':>6} {'mistakes':>8} {'blunders':>8} {'width':>6}"
     lines = [head]
     for level, row in figures.items():
         low, high = row["mean_regret_interval"]
@@ -181,7 +181,8 @@ def table(figures: dict[str, Any]) -> str:
         lines.append(
             f"{level:<10} {row['decisions']:>9} {row['mean_regret']:>11.4f} "
             f"{f'[{low:.4f}, {high:.4f}]':>17} {row['accuracy']:>8.1f} "
-            f"{marks['inaccuracy']:>6} {marks['mistake']:>8} {marks['blunder']:>8}"
+            f"{marks['inaccuracy']:>6} {marks['mistake']:>8} {marks['blunder']:>8} "
+            f"{row['regret_interval_width']:>6.3f}"
         )
     return "\n".join(lines)
 
