@@ -62,6 +62,7 @@ def _positive_float(text: str) -> float:
 
 
 def add_parser(commands: Any) -> None:
+    """Add ``analyse`` to the ``navcomp`` command's subcommands."""
     parser = commands.add_parser(
         "analyse",
         help="bots play games; the analysis marks their mistakes",
