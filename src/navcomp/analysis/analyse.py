@@ -91,7 +91,7 @@ def analyse_decision(
     actions = candidates_for(state, played, heuristic, settings.candidates, rng)
     worlds = TrueState(state) if hindsight else state.determinizer(seat)
     budget = (settings.rounds, settings.seconds, settings.min_rounds)
-    arms = race(worlds, seat, actions, heuristic, rng, budget)
+    arms = race(worlds, seat, actions, heuristic, rng, budget, settings.lead_scale)
     return judged(state, step, seat, arms, settings)
 
 

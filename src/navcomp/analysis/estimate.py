@@ -85,11 +85,9 @@ def differences(arm: Arm, base: Arm) -> list[float]:
     return [v - base.values[r] for r, v in arm.values.items() if r in base.values]
 
 
-def playout(
-    world: GameState, action: int, heuristic: Heuristic, rng: random.Random
-) -> tuple[float, ...]:
-    """Per seat, the value of ``world`` after ``action`` and the search base's play for
-    every seat (to the end, or the heuristic's horizon in turns)."""
+def playout(world: GameState, action: int, heuristic: Heuristic, rng: random.Random) -> GameState:
+    """``world`` (changed in place) after ``action`` and the search base's play for every
+    seat, to the end or the heuristic's horizon in turns."""
     world.apply_action(action)
     turns = heuristic.rollout_turns
     mover = world.current_player
@@ -100,7 +98,7 @@ def playout(
             mover = world.current_player
             if turns is not None:
                 turns -= 1
-    return seat_values(world, heuristic)
+    return world
 
 
 def seat_values(world: GameState, heuristic: Heuristic) -> tuple[float, ...]:
@@ -112,6 +110,21 @@ def seat_values(world: GameState, heuristic: Heuristic) -> tuple[float, ...]:
     return tuple(heuristic.evaluate(world))
 
 
+def decision_value(
+    world: GameState, player: int, heuristic: Heuristic, lead_scale: float | None
+) -> float:
+    """``player``'s value of a playout's end: its winning chance (:func:`seat_values`),
+    or with ``lead_scale``, for a finished game of rivals, half its reward and half a
+    logistic of its final lead over the best rival in points at that scale (the hard
+    bot's value: it still tells a narrow loss from a rout in a decided game)."""
+    result = world.result()
+    if lead_scale is None or result is None or len(result.scores) == 1:
+        return seat_values(world, heuristic)[player]
+    lead = result.scores[player] - max(x for q, x in enumerate(result.scores) if q != player)
+    squashed = 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, lead / lead_scale))))
+    return 0.5 * result.rewards()[player] + 0.5 * squashed
+
+
 def race(
     worlds: Determinizer,
     player: int,
@@ -119,9 +132,11 @@ def race(
     heuristic: Heuristic,
     rng: random.Random,
     budget: tuple[int, float | None, int],
+    lead_scale: float | None = None,
 ) -> list[Arm]:
     """Each candidate's arm after paired rounds in worlds from ``worlds``; ``budget``:
-    (rounds, seconds or None, rounds before the seconds may stop it)."""
+    (rounds, seconds or None, rounds before the seconds may stop it); ``lead_scale``:
+    see :func:`decision_value`."""
     rounds, seconds, min_rounds = budget
     arms = [Arm(action) for action in candidates]
     start = time.perf_counter()
@@ -132,8 +147,8 @@ def race(
         world = worlds.sample(rng)
         seed = rng.getrandbits(32)
         for arm in arms:
-            values = playout(world.clone(), arm.action, heuristic, random.Random(seed))
-            arm.add(round_, values[player])
+            end = playout(world.clone(), arm.action, heuristic, random.Random(seed))
+            arm.add(round_, decision_value(end, player, heuristic, lead_scale))
     return arms
 
 
@@ -149,6 +164,6 @@ def state_value(
             values = seat_values(world, heuristic)
         else:
             action = heuristic.choose(world, rng)
-            values = playout(world, action, heuristic, rng)
+            values = seat_values(playout(world, action, heuristic, rng), heuristic)
         totals = [a + b for a, b in zip(totals, values, strict=True)] if totals else list(values)
     return tuple(total / rounds for total in totals)

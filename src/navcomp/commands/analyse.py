@@ -87,6 +87,13 @@ def add_parser(commands: Any) -> None:
         help=f"paired rounds per decision (default {DEFAULT_ROUNDS})",
     )
     add("--candidates", type=_positive_int, default=4, help="actions compared (default 4)")
+    add(
+        "--lead-scale",
+        type=_positive_float,
+        metavar="P",
+        help="value a finished playout half by its result, half by its lead at this scale "
+        "in points (default: winning chance only)",
+    )
     add("--no-hindsight", action="store_true", help="skip the view with every card shown")
     add(
         "--bot-iterations",
@@ -129,6 +136,7 @@ def _settings(args: argparse.Namespace) -> tuple[Settings, AnalysisSettings]:
         seconds=args.seconds_per_decision,
         candidates=args.candidates,
         hindsight=not args.no_hindsight,
+        lead_scale=args.lead_scale,
     )
     return games, analysis
 
@@ -233,6 +241,7 @@ def run(args: argparse.Namespace) -> int:
         setup = {key: getattr(games, key) for key in ("game", "players", "games", "seed")}
         budget = {"rounds": analysis.rounds, "seconds": analysis.seconds}
         budget |= {"candidates": analysis.candidates, "hindsight": analysis.hindsight}
+        budget |= {"lead_scale": analysis.lead_scale}
         thresholds = {
             name: getattr(analysis, name) for name in ("inaccuracy", "mistake", "blunder")
         }
