@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
-from analysis.positions import medium_position
-from navcomp.analysis.analyse import judged
-from navcomp.analysis.estimate import mean_with_interval, t_quantile
+from analysis.positions import medium_game, medium_position
+from navcomp.analysis.analyse import judged, search_heuristic
+from navcomp.analysis.estimate import decision_value, mean_with_interval, t_quantile
 from navcomp.analysis.settings import AnalysisSettings
 from navcomp.bots.paired import Arm
+from navcomp.core.protocol import replay
+from navcomp.games import get_game
 
 
 @pytest.mark.parametrize(
@@ -42,3 +46,21 @@ def test_noise_alone_marks_nothing_and_a_clear_loss_is_a_blunder() -> None:
     assert lost.mark == "blunder" and lost.best == medium and lost.regret.value == 1.0
     few = judged(state, 56, 1, [_arm(532, [0.0] * 4), _arm(medium, [1.0] * 4)], settings)
     assert few.mark is None  # below min_rounds nothing is marked
+
+
+def test_lead_scale_splits_a_result_by_its_margin() -> None:
+    actions = medium_game("space-mission", 3)
+    game = get_game("space-mission")
+    final = replay(game, 2, 3, {}, actions)
+    result = final.result()
+    assert result is not None and len(result.winners) == 1
+    winner, loser = result.winners[0], 1 - result.winners[0]
+    heuristic = search_heuristic(final)
+    assert decision_value(final, winner, heuristic, None) == 1.0
+    assert decision_value(final, loser, heuristic, None) == 0.0
+    lead = result.scores[winner] - result.scores[loser]
+    near = 0.5 + 0.5 / (1.0 + math.exp(-lead / 8.0))
+    assert decision_value(final, winner, heuristic, 8.0) == pytest.approx(near)
+    assert 0.0 < decision_value(final, loser, heuristic, 8.0) < 0.5
+    with pytest.raises(ValueError, match="lead_scale"):
+        AnalysisSettings(lead_scale=0.0)
