@@ -26,8 +26,9 @@ def test_json_has_each_level_with_regret_interval_and_marks(
         assert 0.0 <= figures["accuracy"] <= 100.0
         assert set(figures["marks"]) == {"inaccuracy", "mistake", "blunder"}
         assert figures["decisions"] > 0
-        assert figures["hindsight"]["decisions"] == 0  # not asked for
+        assert figures["hindsight"] is None  # not asked for
     (record,) = report["records"]
+    assert record["analysis_seconds"] >= 0 and record["actions"] > record["decisions"]
     assert record["seats"] == ["easy", "medium"] and record["decisions"] > 0
 
 
@@ -60,3 +61,14 @@ def test_bad_input_is_refused_with_exit_status_2(
         main(["analyse", *args])
     assert exit_.value.code == 2
     assert message in capsys.readouterr().err
+
+
+def test_the_hindsight_view_is_reported_beside_the_main_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    args = ["analyse", "--bots", "medium", "--games", "1", "--rounds", "2", "--json"]
+    assert main([*args, "--candidates", "2", "--lead-scale", "8"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["analysis"]["lead_scale"] == 8.0 and report["analysis"]["hindsight"] is True
+    figures = report["levels"]["medium"]
+    assert figures["hindsight"]["decisions"] == figures["decisions"] > 0

@@ -166,14 +166,19 @@ def by_level(
     return grouped
 
 
-def level_figures(analyses: list[tuple[list[str], GameAnalysis]], z: float) -> dict[str, Any]:
-    """Per bot level, the summary of its decisions in the main view and in hindsight."""
+def level_figures(
+    analyses: list[tuple[list[str], GameAnalysis]], settings: AnalysisSettings
+) -> dict[str, Any]:
+    """Per bot level, the summary of its decisions in the main view and in hindsight
+    (None when the hindsight view was not asked for)."""
     main = by_level(analyses, hindsight=False)
     hind = by_level(analyses, hindsight=True)
     return {
         level: {
-            **summarize(main[level], z).to_json(),
-            "hindsight": summarize(hind[level], z).to_json(),
+            **summarize(main[level], settings.z).to_json(),
+            "hindsight": summarize(hind[level], settings.z).to_json()
+            if settings.hindsight
+            else None,
         }
         for level in main
     }
@@ -236,7 +241,7 @@ def run(args: argparse.Namespace) -> int:
     except UsageError as error:
         args.analyse_parser.error(str(error))
     analyses, records = analyse_all(games, analysis, args.seed)
-    figures = level_figures(analyses, analysis.z)
+    figures = level_figures(analyses, analysis)
     if args.json:
         setup = {key: getattr(games, key) for key in ("game", "players", "games", "seed")}
         budget = {"rounds": analysis.rounds, "seconds": analysis.seconds}
