@@ -1,5 +1,5 @@
-"""The ``navcomp`` command: play, serve, tournament, bench, moderation, admin, backup and
-restore."""
+"""The ``navcomp`` command: play, serve, tournament, analyse, bench, moderation, admin,
+backup and restore."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     from navcomp.commands import (
         admin,
+        analyse,
         backup,
         bench,
         moderation,
@@ -27,6 +28,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_parser(commands)
     bench.add_parser(commands)
     tournament.add_parser(commands)
+    analyse.add_parser(commands)
     serve.add_parser(commands)
     moderation.add_parser(commands)
     admin.add_parser(commands)
