@@ -252,7 +252,10 @@ async def unsubscribe(token: str, server: ServerDep) -> dict[str, Any]:
 
 
 @router.post(
-    "/api/me/webhook/test", response_model=WebhookTest, openapi_extra=SIGNED_IN, responses=SIGNED
+    "/api/me/webhook/test",
+    response_model=WebhookTest,
+    openapi_extra=SIGNED_IN,
+    responses=errors(401, 403, status.HTTP_429_TOO_MANY_REQUESTS, DB),
 )
 async def webhook_test(server: ServerDep, session: SignedIn) -> dict[str, Any]:
     """A test notice to the account's webhook, now: what the hook answered."""
